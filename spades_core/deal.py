@@ -1,0 +1,123 @@
+"""Deterministic deals: a deal number gives the cards of every hand of a game.
+
+The generator is SplitMix64 (Steele, Lea & Flood 2014), reproducible in any language:
+
+    state = (state + 0x9E3779B97F4A7C15) mod 2**64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64
+    output z ^ (z >> 31)
+
+Hand ``k`` (0 for the first hand) of deal number ``n`` uses its own generator whose
+state starts at ``n * 1024 + k`` (mod 2**64).  Four outputs ``a, b, c, d`` make the
+256-bit number ``R = a * 2**192 + b * 2**128 + c * 2**64 + d``; with ``N`` the number
+of orderings of the deck (``52!``) and ``L = 2**256 - 2**256 mod N``, a value ``R >= L``
+is dropped and four more outputs are drawn (this keeps every ordering equally likely;
+it happens about once in 10**9 deals).  Then ``X = R mod N`` drives a Fisher–Yates
+shuffle of the deck, the list of card ids in ascending order (the standard 52 cards;
+with jokers the 52 less 2♦ and 2♥ plus the Little and Big Joker):
+
+    for i from len(deck) - 1 down to 1:
+        j = X mod (i + 1);  X = X div (i + 1)
+        swap deck[i] and deck[j]
+
+The card at position ``p`` then goes to seat ``(dealer + 1 + p) mod 4`` in play order
+N=0, E=1, S=2, W=3 (one card at a time, as at the table), the dealer being that hand's.
+
+The daily deal number of a calendar date is ``YYYYMMDD``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+
+from .cards import ids_of_mask
+from .seats import dealer_of_hand
+
+MAX_DEAL = 2**53 - 1
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+class SplitMix64:
+    """A small, well-known 64-bit generator: deterministic on every platform."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = z = (self.state + _GAMMA) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def shuffle(self, items: list[int]) -> None:
+        """Shuffle ``items`` in place as described in the module's documentation."""
+        count = math.factorial(len(items))
+        limit = _TWO256 - _TWO256 % count
+        while True:
+            draw = self.next() << 192 | self.next() << 128 | self.next() << 64 | self.next()
+            if draw < limit:
+                break
+        digits = draw % count
+        for radices, product in _radix_groups(len(items)):
+            digits, group = divmod(digits, product)  # one big division per group
+            for i in radices:
+                group, j = divmod(group, i + 1)
+                items[i], items[j] = items[j], items[i]
+
+
+def _radix_groups(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The Fisher–Yates positions ``size-1 .. 1`` in runs whose radices' product fits
+    a machine word, so that most digit extractions are on small integers."""
+    found = _GROUPS.get(size)
+    if found is None:
+        groups: list[tuple[tuple[int, ...], int]] = []
+        run: list[int] = []
+        product = 1
+        for i in range(size - 1, 0, -1):
+            if product * (i + 1) >= 1 << 62:
+                groups.append((tuple(run), product))
+                run, product = [], 1
+            run.append(i)
+            product *= i + 1
+        groups.append((tuple(run), product))
+        found = _GROUPS[size] = tuple(groups)
+    return found
+
+
+_GROUPS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
+_TWO256 = 1 << 256
+_DECKS: dict[int, tuple[int, ...]] = {}
+
+
+def check_deal_number(deal: object) -> int:
+    """Return ``deal`` if it is a valid deal number, else raise ValueError."""
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= MAX_DEAL:
+        raise ValueError(f"a deal number is an integer from 0 to {MAX_DEAL}, not {deal!r}")
+    return deal
+
+
+def deal_hand(deal: int, hand_index: int, deck_mask: int) -> tuple[int, int, int, int]:
+    """The four hands (bit masks, indexed by seat) of hand ``hand_index`` of deal ``deal``."""
+    ordered = _DECKS.get(deck_mask)
+    if ordered is None:
+        ordered = _DECKS[deck_mask] = tuple(ids_of_mask(deck_mask))
+    deck = list(ordered)
+    SplitMix64(deal * 1024 + hand_index).shuffle(deck)
+    first = dealer_of_hand(hand_index) + 1
+    hands = [0, 0, 0, 0]
+    for offset in range(4):
+        mask = 0
+        for card_id in deck[offset::4]:
+            mask |= 1 << card_id
+        hands[(first + offset) & 3] = mask
+    return (hands[0], hands[1], hands[2], hands[3])
+
+
+def daily_deal_number(date: datetime.date) -> int:
+    """The deal number everybody plays on ``date``: ``YYYYMMDD``."""
+    return date.year * 10000 + date.month * 100 + date.day

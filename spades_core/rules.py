@@ -1,0 +1,152 @@
+"""The rules options (variants) of RULES.md, and the pure rule functions.
+
+Every rule of trick play is stated once, here, on bit masks (see :mod:`cards`):
+:func:`legal_play_mask`, :func:`refusal`, :func:`trick_winner`, plus the end of the
+game in :func:`game_winner`.  The game state and the bots call these.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from .cards import (
+    CARD_TEXT,
+    JOKER_DECK_MASK,
+    SPADES_MASK,
+    STANDARD_DECK_MASK,
+    SUIT_MASKS,
+    SUIT_OF,
+    Suit,
+)
+from .errors import Refusal
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The variant options, with the defaults of RULES.md."""
+
+    target: int = 500
+    floor: int | None = -200
+    blind_nil: bool = True
+    nil_value: int = 100
+    blind_nil_value: int = 200
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    jokers: bool = False
+
+    def __post_init__(self) -> None:
+        if self.bag_limit < 1:
+            raise ValueError("bag_limit must be at least 1")
+        if self.floor is not None and self.floor >= self.target:
+            raise ValueError("floor must be below target")
+
+    @property
+    def deck_mask(self) -> int:
+        return JOKER_DECK_MASK if self.jokers else STANDARD_DECK_MASK
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Rules:
+        """Read a (possibly partial) rules object; raise ValueError naming a bad key."""
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object")
+        known = {f.name: f for f in fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in known:
+                raise ValueError(f"unknown rules key {key!r}")
+            values[key] = _checked_option(key, value)
+        return cls(**values)
+
+
+_BOOL_OPTIONS = {"blind_nil", "jokers"}
+_NULLABLE_OPTIONS = {"floor"}
+
+
+def _checked_option(key: str, value: object) -> object:
+    if key in _BOOL_OPTIONS:
+        if not isinstance(value, bool):
+            raise ValueError(f"rules {key!r} must be true or false, not {value!r}")
+        return value
+    if value is None and key in _NULLABLE_OPTIONS:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"rules {key!r} must be an integer, not {value!r}")
+    return value
+
+
+DEFAULT_RULES = Rules()
+
+
+# --- trick play --------------------------------------------------------------------
+
+
+def legal_play_mask(hand: int, led_suit: int, spades_broken: bool) -> int:
+    """The cards of ``hand`` that may be played; ``led_suit`` is -1 when leading."""
+    if led_suit < 0:
+        if spades_broken:
+            return hand
+        others = hand & ~SPADES_MASK
+        return others or hand  # only spades in hand: a spade may be led
+    following = hand & SUIT_MASKS[led_suit]
+    return following or hand
+
+
+def refusal(hand: int, card_id: int, led_suit: int, spades_broken: bool) -> Refusal | None:
+    """Why the seat holding ``hand`` may not play ``card_id`` now, or None if it may."""
+    if not hand >> card_id & 1:
+        return Refusal("not-in-hand", {"card": CARD_TEXT[card_id]})
+    suit = SUIT_OF[card_id]
+    if led_suit < 0:
+        if suit == Suit.SPADES and not spades_broken and hand & ~SPADES_MASK:
+            return Refusal("spades-not-broken", {"card": CARD_TEXT[card_id]})
+        return None
+    if suit != led_suit and hand & SUIT_MASKS[led_suit]:
+        return Refusal(
+            "must-follow-suit",
+            {"card": CARD_TEXT[card_id], "suit": Suit(led_suit).key},
+        )
+    return None
+
+
+def trick_winner(trick: tuple[int, ...] | list[int]) -> int:
+    """The position (0 = the leader) of the winning card among a trick's card ids.
+
+    The highest spade wins; without a spade, the highest card of the led suit.
+    """
+    led = SUIT_OF[trick[0]]
+    best = 0
+    best_id = trick[0]
+    best_trumps = led == Suit.SPADES
+    for position in range(1, len(trick)):
+        card_id = trick[position]
+        suit = SUIT_OF[card_id]
+        if suit == Suit.SPADES:
+            if not best_trumps or card_id > best_id:
+                best, best_id, best_trumps = position, card_id, True
+        elif suit == led and not best_trumps and card_id > best_id:
+            best, best_id = position, card_id
+    return best
+
+
+# --- end of the game ------------------------------------------------------------------
+
+
+def game_is_decided(scores: tuple[int, int], rules: Rules) -> bool:
+    """True when a hand has just ended with the game over (checked only then)."""
+    ns, ew = scores
+    if ns == ew:
+        return False  # a tie plays another hand
+    reached = ns >= rules.target or ew >= rules.target
+    floored = rules.floor is not None and (ns <= rules.floor or ew <= rules.floor)
+    return reached or floored
+
+
+def game_winner(scores: tuple[int, int], rules: Rules) -> int | None:
+    """The winning team index (0 = NS, 1 = EW) if the game is over, else None."""
+    if not game_is_decided(scores, rules):
+        return None
+    return 0 if scores[0] > scores[1] else 1

@@ -1,0 +1,65 @@
+"""Shared test helpers: building cards and positions from text, and a plain reference
+implementation of the trick rules written without bit masks, to check the engine."""
+
+from __future__ import annotations
+
+from spades_core import Bid, Card, CardSet, GameState, Rules, Seat, parse_bid, parse_card
+
+
+def cards(text: str) -> list[Card]:
+    return [parse_card(word) for word in text.split()]
+
+
+def mask(text: str) -> int:
+    return CardSet.of(text.split()).mask
+
+
+def position(
+    hands: dict[str, str],
+    *,
+    leader: str,
+    bids: str = "3 3 3 3",
+    trick: str = "",
+    broken: bool = False,
+    rules: Rules | None = None,
+    tricks: tuple[int, int, int, int] = (0, 0, 0, 0),
+    scores: tuple[int, int] = (0, 0),
+    bags: tuple[int, int] = (0, 0),
+) -> GameState:
+    """A position from text: ``hands={"S": "AS 2H"}``, bids by seat N E S W."""
+    return GameState.position(
+        rules or Rules(),
+        [mask(hands.get(seat.name, "")) for seat in Seat],
+        leader=Seat[leader],
+        bids=[parse_bid(token) for token in bids.split()],
+        trick=cards(trick),
+        spades_broken=broken,
+        tricks=tricks,
+        scores=scores,
+        bags=bags,
+    )
+
+
+def reference_winner(trick: list[Card]) -> int:
+    """Index of the winning card, by the plain words of RULES.md."""
+    spades = [card for card in trick if card.suit.name == "SPADES"]
+    if spades:
+        return trick.index(max(spades, key=lambda card: card.rank))
+    led = trick[0].suit
+    following = [card for card in trick if card.suit == led]
+    return trick.index(max(following, key=lambda card: card.rank))
+
+
+def reference_legal(hand: list[Card], trick: list[Card], broken: bool) -> set[Card]:
+    """The cards that may be played, by the plain words of RULES.md."""
+    if trick:
+        same = [card for card in hand if card.suit == trick[0].suit]
+        return set(same or hand)
+    if broken:
+        return set(hand)
+    others = [card for card in hand if card.suit.name != "SPADES"]
+    return set(others or hand)
+
+
+def bids(text: str) -> list[Bid]:
+    return [parse_bid(token) for token in text.split()]

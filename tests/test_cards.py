@@ -1,0 +1,51 @@
+from __future__ import annotations
+
+import pytest
+
+from spades_core import CARDS, Card, CardSet, Rank, Suit, parse_card
+from spades_core.cards import CardParseError
+
+
+def test_every_card_text_round_trips() -> None:
+    for card in CARDS:
+        assert parse_card(str(card)) == card
+    assert len({str(card) for card in CARDS}) == 54
+
+
+def test_card_text_examples() -> None:
+    assert str(parse_card("QS")) == "QS"
+    assert parse_card("10h") == parse_card("TH")
+    assert parse_card(" 2c ") == parse_card("2C")
+    assert parse_card("QS").suit is Suit.SPADES and parse_card("QS").rank is Rank.QUEEN
+    assert parse_card("BJ").suit is Suit.SPADES and parse_card("BJ").rank is Rank.BIG_JOKER
+    assert parse_card("LJ") < parse_card("BJ") and parse_card("AS") < parse_card("LJ")
+
+
+@pytest.mark.parametrize("text", ["", "1S", "QX", "QSS", "11H", "J", "XJ", "10"])
+def test_bad_card_text_is_refused(text: str) -> None:
+    with pytest.raises(CardParseError):
+        parse_card(text)
+
+
+def test_non_text_is_refused() -> None:
+    with pytest.raises(CardParseError):
+        parse_card(12)  # type: ignore[arg-type]
+
+
+def test_cards_are_immutable_values() -> None:
+    card = parse_card("AH")
+    with pytest.raises(AttributeError):
+        card.id = 3  # type: ignore[misc]
+    assert card == Card(card.id) and hash(card) == hash(Card(card.id))
+    with pytest.raises(ValueError):
+        Card(54)
+
+
+def test_card_set() -> None:
+    hand = CardSet.of(["AS", "2H", "KH", "3C"])
+    assert len(hand) == 4
+    assert parse_card("KH") in hand and parse_card("QH") not in hand
+    assert [str(card) for card in hand] == ["3C", "2H", "KH", "AS"]
+    assert hand[0] == parse_card("3C") and hand[-1] == parse_card("AS")
+    assert str(hand.suit(Suit.HEARTS)) == "2H KH"
+    assert not CardSet() and list(CardSet()) == []
