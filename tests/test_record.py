@@ -165,7 +165,9 @@ def _follow_suit_violation() -> tuple[str, str]:
     raise AssertionError("no position found")
 
 
-@pytest.mark.parametrize(("name", "text", "message"), _invalid_records())
+@pytest.mark.parametrize(
+    ("name", "text", "message"), [pytest.param(*case, id=case[0]) for case in _invalid_records()]
+)
 def test_invalid_records_are_refused_with_a_reason(name: str, text: str, message: str) -> None:
     with pytest.raises(RecordError) as error:
         loads(text)
