@@ -1,0 +1,153 @@
+"""Browser test fixtures: a live server (tools/serve.py), Debian's Chromium through Playwright,
+and a ``page`` that fails its test on any request off the page's origin, any page error and any
+console error.
+
+Screenshots go to ``test-artifacts/``. Chromium comes from ``$CHROMIUM`` or ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def load_tool(name: str) -> ModuleType:
+    """Import ``tools/<name>.py`` (tools/ is not a package)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: runs the page in headless Chromium (Playwright)")
+
+
+@pytest.fixture(scope="session")
+def tool() -> Callable[[str], ModuleType]:
+    """``tool("serve")`` imports ``tools/serve.py``."""
+    return load_tool
+
+
+@pytest.fixture(scope="session")
+def live_server() -> Iterator[str]:
+    """Base URL (ending in '/') of the page served on 127.0.0.1 and a free port."""
+    load_tool("build_web").build()
+    serve = load_tool("serve")
+    server = serve.start_server(0, "127.0.0.1", quiet=True)
+    try:
+        yield serve.server_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM} (tools/test.sh installs Debian's chromium)")
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+
+
+@dataclass
+class PageWatch:
+    """What a page did that a test must not tolerate, recorded as it happens."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    off_origin: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def on_request(self, request: Request) -> None:
+        url = request.url
+        self.requests.append(url)
+        parts = urlsplit(url)
+        if parts.scheme in {"data", "blob"}:
+            return
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.off_origin.append(url)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text} @ {message.location}")
+
+    def on_page_error(self, error: Exception) -> None:
+        self.errors.append(f"page error: {error}")
+
+    def problems(self) -> list[str]:
+        return [f"off-origin request: {url}" for url in self.off_origin] + self.errors
+
+
+@pytest.fixture
+def page_watch(live_server: str) -> PageWatch:
+    parts = urlsplit(live_server)
+    return PageWatch(origin=f"{parts.scheme}://{parts.netloc}")
+
+
+@pytest.fixture
+def page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
+    """A fresh context and page (1280x800); the test fails on any recorded problem."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.on("request", page_watch.on_request)
+    new_page = context.new_page()
+    new_page.on("console", page_watch.on_console)
+    new_page.on("pageerror", page_watch.on_page_error)
+    try:
+        yield new_page
+        problems = page_watch.problems()
+        if problems:
+            pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest) -> Callable[[Page, str], Path]:
+    """``screenshot(page, label)`` saves test-artifacts/<test>-<label>.png and returns its path."""
+
+    def take(target: Page, label: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        safe_test = re.sub(r"[^\w-]+", "_", request.node.name).strip("_")
+        path = ARTIFACTS / f"{safe_test}-{label}.png"
+        target.screenshot(path=str(path), full_page=True)
+        return path
+
+    return take

@@ -1,0 +1,112 @@
+"""Browser benchmark: ``python3 tools/browser_bench.py [--runs 5]`` prints one JSON object.
+
+In one headless Chromium (Debian's, ``$CHROMIUM`` or /usr/bin/chromium), with a fresh browser
+context (cold HTTP cache) per run, it measures for the app (index.html) the first paint and the time
+until the page is interactive (Python's ``spades:ready`` performance mark, set with ``data-ready``),
+and the same readiness time for ``bench/bare.html``, which boots the same PyScript + Pyodide files
+and nothing else. Medians over the runs, after one unmeasured warm-up of each page; times in ms
+since navigation start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Browser, sync_playwright
+
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS))
+
+import build_web  # noqa: E402
+import serve  # noqa: E402
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_TIMEOUT_MS = 120_000
+TIMINGS_JS = """() => {
+  const paint = name => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  return {
+    first_paint: paint('first-paint') ?? paint('first-contentful-paint'),
+    ready: performance.getEntriesByName('spades:ready')[0].startTime,
+  };
+}"""
+
+
+def measure(browser: Browser, url: str) -> dict[str, float]:
+    """Load ``url`` in a fresh context; its first paint and ready times (ms since navigation)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        timings: dict[str, float] = page.evaluate(TIMINGS_JS)
+    finally:
+        context.close()
+    if errors:
+        raise RuntimeError(f"{url}: {errors}")
+    return timings
+
+
+def run(runs: int) -> dict[str, float]:
+    build_web.build()
+    server = serve.start_server(0, "127.0.0.1", quiet=True)
+    base = serve.server_url(server)
+    app_url, bare_url = base, base + "bench/bare.html"
+    app: list[dict[str, float]] = []
+    bare: list[dict[str, float]] = []
+    try:
+        with sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                measure(browser, app_url)  # warm-up: server gzip cache, OS file cache
+                measure(browser, bare_url)
+                for _ in range(runs):
+                    app.append(measure(browser, app_url))
+                    bare.append(measure(browser, bare_url))
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    print(
+        f"browser_bench: {runs} run(s) each; app ready {[round(t['ready']) for t in app]} ms, "
+        f"bare ready {[round(t['ready']) for t in bare]} ms; load average {os.getloadavg()}",
+        file=sys.stderr,
+    )
+    app_ready = statistics.median(t["ready"] for t in app)
+    bare_ready = statistics.median(t["ready"] for t in bare)
+    return {
+        "first_paint_ms": round(statistics.median(t["first_paint"] for t in app), 1),
+        "app_ready_ms": round(app_ready, 1),
+        "bare_ready_ms": round(bare_ready, 1),
+        "ready_ratio": round(app_ready / bare_ready, 3),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=5, help="measured runs per page (default 5)")
+    args = parser.parse_args(argv)
+    print(json.dumps(run(max(1, args.runs))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Set up the files the page serves, idempotently and quickly when nothing changed.
+
+- ``npm ci`` when ``node_modules`` is missing or was not installed from ``package-lock.json``;
+- copies the PyScript and Pyodide files the page loads into the git-ignored ``vendor/``;
+- packs the Python the page imports (``spades_core``, ``ui``, and ``lessons/`` when present) into
+  ``vendor/app.zip``, which ``pyscript.toml`` unpacks into the interpreter's working directory,
+  with bytecode precompiled by Pyodide's own CPython under Node (the page then skips compiling);
+  redone only when those files change.
+
+Usage: ``python3 tools/build_web.py``
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+VENDOR = ROOT / "vendor"
+LOCK_FILE = ROOT / "package-lock.json"
+LOCK_STAMP = NODE_MODULES / ".build_web.lock.sha256"
+
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+APP_SOURCES = ("spades_core", "ui", "lessons")
+APP_ZIP = VENDOR / "app.zip"
+APP_ZIP_KEY = VENDOR / "app.zip.key"
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+# Run by Node: args are Pyodide's folder, the sources' zip, the zip of __pycache__ files to write.
+# "unchecked-hash" pycs are used as they are: no check of the source's mtime after unpacking.
+_COMPILE_JS = """
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [indexURL, source, target] = process.argv.slice(-3);
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+py.unpackArchive(new Uint8Array(readFileSync(source)), "zip", { extractDir: "/app" });
+try {
+  py.runPython(`
+import compileall, os, py_compile, zipfile
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+if not compileall.compile_dir("/app", quiet=2, invalidation_mode=mode):
+    raise SystemExit("compileall failed")
+with zipfile.ZipFile("/pyc.zip", "w") as out:
+    for folder, _, names in os.walk("/app"):
+        for name in names:
+            if name.endswith(".pyc"):
+                path = os.path.join(folder, name)
+                out.write(path, os.path.relpath(path, "/app"))
+`);
+} catch (error) {
+  console.error(String(error.message).trim().split("\\n").pop());
+  process.exit(1);
+}
+writeFileSync(target, py.FS.readFile("/pyc.zip"));
+"""
+
+
+def _log(message: str) -> None:
+    print(f"build_web: {message}", file=sys.stderr, flush=True)
+
+
+def _lock_digest() -> str:
+    return hashlib.sha256(LOCK_FILE.read_bytes()).hexdigest()
+
+
+def ensure_node_modules() -> bool:
+    """Run ``npm ci`` unless node_modules was installed from the current lock file."""
+    digest = _lock_digest()
+    if LOCK_STAMP.is_file() and LOCK_STAMP.read_text().strip() == digest:
+        return False
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("build_web: npm is not installed (install Node.js 20+ with npm)")
+    _log("npm ci (node_modules missing or stale)")
+    subprocess.run(
+        [npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=ROOT,
+        check=True,
+        stdin=subprocess.DEVNULL,
+    )
+    LOCK_STAMP.write_text(digest + "\n")
+    return True
+
+
+def _sync_dir(pairs: list[tuple[Path, str]], target: Path) -> int:
+    """Make ``target`` hold exactly the given files (source, name); return how many were copied."""
+    target.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    wanted = set()
+    for source, name in pairs:
+        wanted.add(name)
+        dest = target / name
+        src_stat = source.stat()
+        if dest.is_file():
+            dst_stat = dest.stat()
+            if (dst_stat.st_size, dst_stat.st_mtime_ns) == (src_stat.st_size, src_stat.st_mtime_ns):
+                continue
+        shutil.copy2(source, dest)
+        copied += 1
+    for stale in target.iterdir():
+        if stale.name not in wanted:
+            if stale.is_dir():
+                shutil.rmtree(stale)
+            else:
+                stale.unlink()
+    return copied
+
+
+def vendor_runtime() -> int:
+    """Copy Pyodide's core files and PyScript's built files (no source maps) into vendor/."""
+    pyodide = [(PYODIDE_DIR / name, name) for name in PYODIDE_FILES]
+    pyscript = [
+        (path, path.name)
+        for path in sorted(PYSCRIPT_DIST.iterdir())
+        if path.is_file() and path.suffix in {".js", ".css"}
+    ]
+    return _sync_dir(pyodide, VENDOR / "pyodide") + _sync_dir(pyscript, VENDOR / "pyscript")
+
+
+def _app_files() -> list[Path]:
+    files: list[Path] = []
+    for top in APP_SOURCES:
+        base = ROOT / top
+        if not base.is_dir():
+            continue
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(
+                d for d in dirnames if not d.startswith(".") and d != "__pycache__"
+            )
+            files.extend(
+                Path(dirpath) / name
+                for name in sorted(filenames)
+                if not name.startswith(".") and not name.endswith((".pyc", ".pyo"))
+            )
+    return files
+
+
+def _zip(entries: list[tuple[str, bytes]]) -> bytes:
+    """A deterministic zip: sorted names, fixed dates and modes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def compile_bytecode(sources: bytes) -> list[tuple[str, bytes]]:
+    """Compile the zipped sources with Pyodide's own CPython (run by Node), for the page to skip
+    compiling at start-up. Returns ``__pycache__`` entries; none when compilation fails, so that
+    the page then reports the real error (a SyntaxError, say) when it imports the module."""
+    node = shutil.which("node")
+    if node is None:
+        _log("node not found: app.zip without precompiled bytecode")
+        return []
+    with tempfile.TemporaryDirectory() as temp:
+        source_zip, pyc_zip = Path(temp, "src.zip"), Path(temp, "pyc.zip")
+        source_zip.write_bytes(sources)
+        command = [node, "--input-type=module", "-e", _COMPILE_JS, "--"]
+        command += [str(PYODIDE_DIR) + "/", str(source_zip), str(pyc_zip)]
+        result = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or not pyc_zip.is_file():
+            reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            _log(f"bytecode not precompiled: {reason}")
+            return []
+        with zipfile.ZipFile(pyc_zip) as archive:
+            return [(name, archive.read(name)) for name in archive.namelist()]
+
+
+def pack_app() -> bool:
+    """Write vendor/app.zip (sources plus precompiled bytecode) when its sources changed."""
+    sources = [(path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in _app_files()]
+    source_zip = _zip(sources)
+    key = hashlib.sha256(source_zip + _COMPILE_JS.encode() + _lock_digest().encode()).hexdigest()
+    if APP_ZIP.is_file() and APP_ZIP_KEY.is_file() and APP_ZIP_KEY.read_text().strip() == key:
+        return False
+    data = _zip(sources + compile_bytecode(source_zip))
+    APP_ZIP.parent.mkdir(parents=True, exist_ok=True)
+    partial = APP_ZIP.with_suffix(".zip.tmp")
+    partial.write_bytes(data)
+    partial.replace(APP_ZIP)
+    APP_ZIP_KEY.write_text(key + "\n")
+    return True
+
+
+def build() -> None:
+    """Everything the page needs, doing only the work that is out of date."""
+    ensure_node_modules()
+    copied = vendor_runtime()
+    packed = pack_app()
+    state = "rebuilt" if packed else "unchanged"
+    _log(f"vendor/ ready ({copied} runtime file(s) copied, app.zip {state})")
+
+
+def main() -> int:
+    try:
+        build()
+    except subprocess.CalledProcessError as error:
+        print(f"build_web: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

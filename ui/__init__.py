@@ -1,0 +1,1 @@
+"""The PyScript side of the page: renders views of spades_core and turns events into actions."""
