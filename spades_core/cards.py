@@ -70,6 +70,8 @@ JOKER_DECK_MASK = (STANDARD_DECK_MASK | (1 << LITTLE_JOKER_ID) | (1 << BIG_JOKER
 
 # suit of each card id (jokers are spades)
 SUIT_OF: tuple[int, ...] = tuple(min(i // 13, 3) for i in range(CARD_COUNT))
+# the bit of each card id, ``1 << id``, made once (a shift of a large int allocates)
+BITS: tuple[int, ...] = tuple(1 << i for i in range(CARD_COUNT))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -94,7 +96,7 @@ class Card:
 
     @property
     def bit(self) -> int:
-        return 1 << self.id
+        return BITS[self.id]
 
     @property
     def is_joker(self) -> bool:
@@ -140,33 +142,27 @@ def parse_card(text: str) -> Card:
 # --- card sets -------------------------------------------------------------------
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
-    """The cards of a bit mask, in ascending id order (memoised)."""
-    found = _TUPLES.get(mask)
-    if found is None:
-        if len(_TUPLES) >= _TUPLES_LIMIT:
-            _TUPLES.clear()
-        found = _TUPLES[mask] = (
-            _suit_cards(0, mask & 0x1FFF)
-            + _suit_cards(1, mask >> 13 & 0x1FFF)
-            + _suit_cards(2, mask >> 26 & 0x1FFF)
-            + _suit_cards(3, mask >> 39)  # the jokers (ids 52, 53) are spades
+    """The cards of a bit mask, a tuple in ascending id order (memoised by suit)."""
+    cards = _SUIT_TUPLES.get(mask)
+    if cards is None:  # cards of several suits: join each suit's (suits are in id order)
+        cards = (
+            _SUIT_TUPLES[mask & _CLUBS] + _SUIT_TUPLES[mask & _DIAMONDS]
+            + _SUIT_TUPLES[mask & _HEARTS] + _SUIT_TUPLES[mask & _SPADES]
         )
-    return found
+    return cards
 
 
-def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    """The cards of one suit's bits (bit 0 = the suit's 2), memoised per suit."""
-    table = _SUIT_TUPLES[suit]
-    found = table.get(bits)
-    if found is None:
-        base = suit * 13
-        found = table[bits] = tuple(CARDS[base + i] for i in range(15) if bits >> i & 1)
-    return found
+class _SuitTuples(dict[int, tuple[Card, ...]]):
+    """The cards of masks within one suit, each tuple built when first asked for and then
+    kept: at most 2**13 masks a suit, 2**15 in spades with the jokers."""
+
+    def __missing__(self, mask: int) -> tuple[Card, ...]:
+        cards = self[mask] = tuple(CARDS[i] for i in ids_of_mask(mask))
+        return cards
 
 
-_TUPLES: dict[int, tuple[Card, ...]] = {}
-_TUPLES_LIMIT = 1 << 16
-_SUIT_TUPLES: tuple[dict[int, tuple[Card, ...]], ...] = ({}, {}, {}, {})
+_SUIT_TUPLES = _SuitTuples()
+_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
 
 
 def ids_of_mask(mask: int) -> Iterator[int]:

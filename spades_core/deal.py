@@ -56,25 +56,30 @@ class SplitMix64:
 
     def shuffle(self, items: list[int]) -> None:
         """Shuffle ``items`` in place as described in the module's documentation."""
-        count = math.factorial(len(items))
-        limit = _TWO256 - _TWO256 % count
+        count, limit, groups = _shuffle_plan(len(items))
         while True:
             draw = self.next() << 192 | self.next() << 128 | self.next() << 64 | self.next()
             if draw < limit:
                 break
         digits = draw % count
-        for radices, product in _radix_groups(len(items)):
+        for radices, product in groups:
             digits, group = divmod(digits, product)  # one big division per group
             for i in radices:
-                group, j = divmod(group, i + 1)
+                j = group % (i + 1)
+                group //= i + 1
                 items[i], items[j] = items[j], items[i]
 
 
-def _radix_groups(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The Fisher–Yates positions ``size-1 .. 1`` in runs whose radices' product fits
-    a machine word, so that most digit extractions are on small integers."""
-    found = _GROUPS.get(size)
+_Plan = tuple[int, int, tuple[tuple[tuple[int, ...], int], ...]]
+
+
+def _shuffle_plan(size: int) -> _Plan:
+    """For ``size`` items: the number of orderings ``N``, the limit ``L`` of the module's
+    documentation, and the Fisher–Yates positions ``size-1 .. 1`` in runs whose radices'
+    product fits a machine word, so that most digit extractions are on small integers."""
+    found = _PLANS.get(size)
     if found is None:
+        count = math.factorial(size)
         groups: list[tuple[tuple[int, ...], int]] = []
         run: list[int] = []
         product = 1
@@ -85,11 +90,11 @@ def _radix_groups(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
             run.append(i)
             product *= i + 1
         groups.append((tuple(run), product))
-        found = _GROUPS[size] = tuple(groups)
+        found = _PLANS[size] = (count, _TWO256 - _TWO256 % count, tuple(groups))
     return found
 
 
-_GROUPS: dict[int, tuple[tuple[tuple[int, ...], int], ...]] = {}
+_PLANS: dict[int, _Plan] = {}
 _TWO256 = 1 << 256
 _DECKS: dict[int, tuple[int, ...]] = {}
 
@@ -104,17 +109,14 @@ def check_deal_number(deal: object) -> int:
 def deal_hand(deal: int, hand_index: int, deck_mask: int) -> tuple[int, int, int, int]:
     """The four hands (bit masks, indexed by seat) of hand ``hand_index`` of deal ``deal``."""
     ordered = _DECKS.get(deck_mask)
-    if ordered is None:
-        ordered = _DECKS[deck_mask] = tuple(ids_of_mask(deck_mask))
+    if ordered is None:  # the deck in ascending id order, each card as its bit
+        ordered = _DECKS[deck_mask] = tuple(1 << card_id for card_id in ids_of_mask(deck_mask))
     deck = list(ordered)
     SplitMix64(deal * 1024 + hand_index).shuffle(deck)
     first = dealer_of_hand(hand_index) + 1
     hands = [0, 0, 0, 0]
-    for offset in range(4):
-        mask = 0
-        for card_id in deck[offset::4]:
-            mask |= 1 << card_id
-        hands[(first + offset) & 3] = mask
+    for offset in range(4):  # every fourth card, from the dealer's left
+        hands[(first + offset) & 3] = sum(deck[offset::4])  # distinct bits: the sum is the set
     return (hands[0], hands[1], hands[2], hands[3])
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .bids import ALL_BIDS, Bid
-from .cards import CARDS, SPADES_MASK, SUIT_OF, Card, CardSet, cards_of_mask
+from .cards import BITS, CARDS, SPADES_MASK, SUIT_OF, Card, CardSet, cards_of_mask
 from .deal import check_deal_number, deal_hand
 from .errors import IllegalAction, Refusal
 from .rules import DEFAULT_RULES, Rules, game_winner, legal_play_mask, refusal, trick_winner
@@ -30,6 +30,11 @@ class Phase(Enum):
     BIDDING = "bidding"
     PLAYING = "playing"
     OVER = "over"
+
+
+# The phases as plain names: on Python 3.11 ``Phase.PLAYING`` is a slow lookup (an Enum
+# class has a ``__getattr__``), worth 4% of a hand's time at the bids and hand ends.
+DEALING, BIDDING, PLAYING, OVER = Phase.DEALING, Phase.BIDDING, Phase.PLAYING, Phase.OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,8 +64,8 @@ class HandResult:
 
 def bids_by_seat(bids: Sequence[Bid], dealer: int) -> tuple[Bid, Bid, Bid, Bid]:
     """Four bids in bidding order (from the dealer's left) rearranged by seat N, E, S, W."""
-    by_seat = [bids[(seat - dealer - 1) & 3] for seat in range(4)]
-    return (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+    north = (3 - dealer) & 3  # North's place in the bidding order; the others follow
+    return (bids[north], bids[(north + 1) & 3], bids[(north + 2) & 3], bids[(north + 3) & 3])
 
 
 def check_hands(hands: Sequence[int], deck_mask: int) -> tuple[int, int, int, int]:
@@ -79,9 +84,14 @@ def check_hands(hands: Sequence[int], deck_mask: int) -> tuple[int, int, int, in
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class _Hand:
-    """What changes at most a few times a hand, kept apart so that a play copies little."""
+    """What changes at most a few times a hand, kept apart so that a play copies little.
+
+    A value, never changed once built, hence hashable.  Not ``frozen=True`` only for
+    speed: a frozen dataclass sets each field through ``object.__setattr__``, and one is
+    built at every bid.
+    """
 
     rules: Rules
     deal: int | None
@@ -109,8 +119,18 @@ class _Hand:
         )
 
 
+def _legal_mask(hand: _Hand, plays: tuple[int, ...], played: int, leader: int) -> int:
+    """The cards the seat to act may play, by :func:`rules.legal_play_mask`, in a hand
+    where ``plays`` (``played`` as a mask) have been made and ``leader`` leads the trick."""
+    count = len(plays) & 3
+    return legal_play_mask(
+        hand.cards[(leader + count) & 3] & ~played,
+        SUIT_OF[plays[-count]] if count else -1,
+        hand.broken or played & SPADES_MASK != 0,
+    )
+
+
 _NOBODY = -1
-_new = object.__new__
 
 
 class GameState:
@@ -122,7 +142,7 @@ class GameState:
     _plays: tuple[int, ...]  # this hand's card ids in play order
     _leader: int  # the seat leading the current trick; -1 while bidding
     _tricks: tuple[int, int, int, int]  # tricks won this hand, by seat
-    _legal: int  # memo of legal_play_mask(); -1 until asked
+    _legal: int  # legal_play_mask(), worked out as the state is made: the next apply needs it
 
     # --- construction ------------------------------------------------------------
 
@@ -144,7 +164,7 @@ class GameState:
         else:
             dealt = check_hands(cards, rules.deck_mask)
         return cls._start(
-            _Hand(rules, deal, (), dealt, (), (0, 0), (0, 0), Phase.BIDDING, rules.deck_mask)
+            _Hand(rules, deal, (), dealt, (), (0, 0), (0, 0), BIDDING, rules.deck_mask)
         )
 
     @classmethod
@@ -181,27 +201,27 @@ class GameState:
         hand = _Hand(
             rules, None, (), (hands[0], hands[1], hands[2], hands[3]),
             tuple(bids[(dealer + 1 + i) & 3] for i in range(4)), scores, bags,
-            Phase.PLAYING, union, spades_broken, int(leader),
+            PLAYING, union, spades_broken, int(leader),
         )
-        state = _new(cls)
+        state = cls()
         state._hand = hand
         state._played = trick_mask
-        state._plays = tuple(card.id for card in trick)
+        state._plays = plays = tuple(card.id for card in trick)
         state._leader = int(leader)
         state._tricks = (tricks[0], tricks[1], tricks[2], tricks[3])
-        state._legal = -1
+        state._legal = _legal_mask(hand, plays, trick_mask, int(leader))
         return state
 
     @classmethod
     def _start(cls, hand: _Hand) -> GameState:
         """The state at the start of ``hand``: bidding, or waiting (dealing, over)."""
-        state = _new(cls)
+        state = cls()
         state._hand = hand
         state._played = 0
         state._plays = ()
         state._leader = _NOBODY
         state._tricks = (0, 0, 0, 0)
-        state._legal = -1
+        state._legal = 0  # no card may be played before the bidding is done
         return state
 
     # --- reading -------------------------------------------------------------------
@@ -226,9 +246,9 @@ class GameState:
 
     def _seat_to_act(self) -> int:
         hand = self._hand
-        if hand.phase is Phase.PLAYING:
+        if hand.phase is PLAYING:
             return (self._leader + len(self._plays)) & 3
-        if hand.phase is Phase.BIDDING:
+        if hand.phase is BIDDING:
             return (dealer_of_hand(len(hand.past)) + 1 + len(hand.bids)) & 3
         return _NOBODY
 
@@ -326,7 +346,7 @@ class GameState:
     @property
     def winner(self) -> Team | None:
         hand = self._hand
-        if hand.phase is not Phase.OVER:
+        if hand.phase is not OVER:
             return None
         winner = game_winner(hand.scores, hand.rules)
         return TEAMS[winner] if winner is not None else None
@@ -362,50 +382,36 @@ class GameState:
 
     def legal_play_mask(self) -> int:
         """The cards the seat to act may play, as a mask (0 outside the play)."""
-        legal = self._legal
-        if legal < 0:
-            hand = self._hand
-            if hand.phase is not Phase.PLAYING:
-                return 0
-            plays = self._plays
-            count = len(plays) & 3
-            played = self._played
-            self._legal = legal = legal_play_mask(
-                hand.cards[(self._leader + count) & 3] & ~played,
-                SUIT_OF[plays[-count]] if count else -1,
-                played & SPADES_MASK != 0 or hand.broken,
-            )
-        return legal
+        return self._legal
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to act may play, in id order (empty outside the play)."""
-        legal = self._legal
-        return cards_of_mask(legal if legal >= 0 else self.legal_play_mask())
+        return cards_of_mask(self._legal)
 
     def legal_bids(self) -> tuple[Bid, ...]:
         """The bids the seat to act may make (empty outside the bidding)."""
         hand = self._hand
-        if hand.phase is not Phase.BIDDING:
+        if hand.phase is not BIDDING:
             return ()
         return ALL_BIDS if hand.rules.blind_nil else ALL_BIDS[:-1]
 
     def refusal(self, action: Card | Bid, seat: Seat | None = None) -> Refusal | None:
         """Why ``action`` (by ``seat``, by default the seat to act) is refused now, or None."""
         phase = self._hand.phase
-        if phase is Phase.OVER:
+        if phase is OVER:
             return Refusal("game-over")
-        if phase is Phase.DEALING:
+        if phase is DEALING:
             return Refusal("awaiting-deal")
         to_act = self._seat_to_act()
         if seat is not None and seat != to_act:
             return Refusal("not-your-turn", {"seat": SEATS[to_act].name})
         if isinstance(action, Bid):
-            if phase is not Phase.BIDDING:
+            if phase is not BIDDING:
                 return Refusal("not-bidding")
             if action.blind and not self._hand.rules.blind_nil:
                 return Refusal("blind-nil-off")
             return None
-        if phase is not Phase.PLAYING:
+        if phase is not PLAYING:
             return Refusal("not-playing")
         return refusal(self.held_mask(to_act), action.id, self.led_suit, self.spades_broken)
 
@@ -424,26 +430,26 @@ class GameState:
             raise TypeError(f"an action is a Card or a Bid, not {action!r}")
         # play a card: the hot path of every search, so kept short
         card_id = action.id
-        legal = self._legal
-        if not (legal if legal >= 0 else self.legal_play_mask()) >> card_id & 1:
+        if not self._legal & BITS[card_id]:
             raise self._refused(action)
-        new = _new(GameState)
+        new = GameState()  # an empty state (the class has no __init__), filled in here
         new._hand = hand = self._hand
-        new._played = played = self._played | 1 << card_id
+        new._played = played = self._played | BITS[card_id]
         new._plays = plays = self._plays + (card_id,)
-        new._legal = -1
-        if len(plays) & 3:
-            new._leader = self._leader
-            new._tricks = self._tricks
-            return new
-        winner = (self._leader + trick_winner(plays[-4:])) & 3
-        tricks = list(self._tricks)
-        tricks[winner] += 1
-        new._tricks = (tricks[0], tricks[1], tricks[2], tricks[3])
-        new._leader = winner
-        if played != hand.all_cards:
-            return new
-        return new._next_hand()
+        leader = self._leader
+        tricks = self._tricks
+        count = len(plays) & 3  # the cards of the trick in progress
+        if not count:  # the trick is complete: its winner leads the next one
+            leader = (leader + trick_winner(plays[-4:])) & 3
+            won = list(tricks)
+            won[leader] += 1
+            tricks = (won[0], won[1], won[2], won[3])
+        new._leader = leader
+        new._tricks = tricks
+        if not count and played == hand.all_cards:  # the last trick is complete
+            return new._next_hand()
+        new._legal = _legal_mask(hand, plays, played, leader)
+        return new
 
     def _refused(self, action: Card | Bid, seat: Seat | None = None) -> IllegalAction:
         why = self.refusal(action, seat) or Refusal("not-playing")
@@ -454,13 +460,15 @@ class GameState:
 
     def _bid(self, bid: Bid) -> GameState:
         hand = self._hand
-        if hand.phase is not Phase.BIDDING or (bid.blind and not hand.rules.blind_nil):
+        if hand.phase is not BIDDING or (bid.blind and not hand.rules.blind_nil):
             raise self._refused(bid)
         bids = hand.bids + (bid,)
-        phase = Phase.PLAYING if len(bids) == 4 else Phase.BIDDING
-        new = GameState._start(hand.with_bids(bids, phase))
-        if len(bids) == 4:
-            new._leader = (dealer_of_hand(len(hand.past)) + 1) & 3
+        if len(bids) < 4:
+            return GameState._start(hand.with_bids(bids, BIDDING))
+        hand = hand.with_bids(bids, PLAYING)
+        new = GameState._start(hand)
+        new._leader = leader = hand.first_leader
+        new._legal = _legal_mask(hand, (), 0, leader)
         return new
 
     def _next_hand(self) -> GameState:
@@ -476,11 +484,11 @@ class GameState:
         past = hand.past + (result,)
         bags = (teams[0].bags_after, teams[1].bags_after)
         if game_winner(scores, rules) is not None:
-            phase, cards = Phase.OVER, (0, 0, 0, 0)
+            phase, cards = OVER, (0, 0, 0, 0)
         elif hand.deal is None:
-            phase, cards = Phase.DEALING, (0, 0, 0, 0)  # deal_cards() gives the next hand
+            phase, cards = DEALING, (0, 0, 0, 0)  # deal_cards() gives the next hand
         else:
-            phase, cards = Phase.BIDDING, deal_hand(hand.deal, index + 1, rules.deck_mask)
+            phase, cards = BIDDING, deal_hand(hand.deal, index + 1, rules.deck_mask)
         return GameState._start(
             _Hand(rules, hand.deal, past, cards, (), scores, bags, phase, rules.deck_mask)
         )
@@ -488,12 +496,12 @@ class GameState:
     def deal_cards(self, hands: Sequence[int]) -> GameState:
         """Give the cards of the next hand (four masks) to a game without a deal number."""
         hand = self._hand
-        if hand.phase is not Phase.DEALING:
+        if hand.phase is not DEALING:
             raise IllegalAction(Refusal("not-dealing"))
         rules = hand.rules
         cards = check_hands(hands, rules.deck_mask)
         return GameState._start(
-            _Hand(rules, None, hand.past, cards, (), hand.scores, hand.bags, Phase.BIDDING,
+            _Hand(rules, None, hand.past, cards, (), hand.scores, hand.bags, BIDDING,
                   rules.deck_mask)
         )
 

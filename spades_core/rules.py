@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .cards import (
+    BITS,
     CARD_TEXT,
     JOKER_DECK_MASK,
     SPADES_MASK,
@@ -117,19 +118,11 @@ def trick_winner(trick: tuple[int, ...] | list[int]) -> int:
 
     The highest spade wins; without a spade, the highest card of the led suit.
     """
-    led = SUIT_OF[trick[0]]
-    best = 0
-    best_id = trick[0]
-    best_trumps = led == Suit.SPADES
-    for position in range(1, len(trick)):
-        card_id = trick[position]
-        suit = SUIT_OF[card_id]
-        if suit == Suit.SPADES:
-            if not best_trumps or card_id > best_id:
-                best, best_id, best_trumps = position, card_id, True
-        elif suit == led and not best_trumps and card_id > best_id:
-            best, best_id = position, card_id
-    return best
+    cards = 0
+    for card_id in trick:
+        cards |= BITS[card_id]
+    winners = cards & SPADES_MASK or cards & SUIT_MASKS[SUIT_OF[trick[0]]]
+    return trick.index(winners.bit_length() - 1)  # inside a suit, a higher id is higher
 
 
 # --- end of the game ------------------------------------------------------------------

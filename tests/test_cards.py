@@ -1,9 +1,18 @@
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spades_core import CARDS, Card, CardSet, Rank, Suit, parse_card
-from spades_core.cards import CardParseError
+from spades_core.cards import (
+    BITS,
+    JOKER_DECK_MASK,
+    STANDARD_DECK_MASK,
+    SUIT_MASKS,
+    CardParseError,
+    cards_of_mask,
+)
 
 
 def test_every_card_text_round_trips() -> None:
@@ -49,3 +58,15 @@ def test_card_set() -> None:
     assert hand[0] == parse_card("3C") and hand[-1] == parse_card("AS")
     assert str(hand.suit(Suit.HEARTS)) == "2H KH"
     assert not CardSet() and list(CardSet()) == []
+
+
+def test_cards_of_mask_any_mask() -> None:
+    rng = random.Random(7)
+    masks = [0, STANDARD_DECK_MASK, JOKER_DECK_MASK, *SUIT_MASKS]
+    masks += [rng.getrandbits(54) & rng.getrandbits(54) for _ in range(500)]
+    masks += [rng.getrandbits(54) & suit for suit in SUIT_MASKS for _ in range(50)]
+    for mask in masks:
+        assert cards_of_mask(mask) == tuple(card for card in CARDS if mask >> card.id & 1)
+    spades = parse_card("QS").bit | parse_card("BJ").bit  # one suit: the tuple is kept
+    assert cards_of_mask(spades) is cards_of_mask(spades)
+    assert [card.bit for card in CARDS] == list(BITS) == [1 << i for i in range(54)]

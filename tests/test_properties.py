@@ -107,3 +107,38 @@ def test_random_games_follow_every_rule(rules: Rules, deal: int, seed: int) -> N
 @given(rules=VARIANTS, deal=st.integers(0, 2**53 - 1), seed=st.integers(0, 2**32))
 def test_thousands_of_games_keep_their_invariants(rules: Rules, deal: int, seed: int) -> None:
     check_game(rules, deal, seed, deep=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=VARIANTS, deal=st.integers(0, 2**53 - 1), seed=st.integers(0, 2**32))
+def test_a_position_plays_on_like_the_game_it_is_taken_from(
+    rules: Rules, deal: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    state = GameState.new(rules, deal=deal)
+    for _ in range(4):
+        state = state.apply(_random_bid(state, rng))
+    for _ in range(rng.randrange(52)):
+        state = state.apply(rng.choice(state.legal_plays()))
+    leader = state.leader
+    bids = [bid for bid in (state.bid_of(seat) for seat in Seat) if bid is not None]
+    assert leader is not None and len(bids) == 4
+    position = GameState.position(
+        rules,
+        [state.held_mask(seat) for seat in Seat],
+        leader=leader,
+        bids=bids,
+        trick=[card for _, card in state.trick],
+        tricks=state.tricks_won,
+        spades_broken=state.spades_broken,
+        scores=state.scores,
+        bags=state.bags,
+    )
+    while position.phase is Phase.PLAYING:
+        assert position.to_act is state.to_act
+        assert position.legal_play_mask() == state.legal_play_mask()
+        assert position.legal_plays() == state.legal_plays()
+        card = rng.choice(state.legal_plays())
+        state, position = state.apply(card), position.apply(card)
+    assert position.past_hands[-1].tricks == state.past_hands[-1].tricks
+    assert position.past_hands[-1].teams == state.past_hands[-1].teams

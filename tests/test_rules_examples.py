@@ -151,3 +151,15 @@ def test_jokers_deck_leaves_out_the_red_twos() -> None:
     everything = sum(state.dealt(seat).mask for seat in Seat)
     assert parse_card("2H").bit & everything == 0 and parse_card("2D").bit & everything == 0
     assert parse_card("BJ").bit & everything and parse_card("LJ").bit & everything
+
+
+def test_a_position_ends_only_when_a_trick_is_complete() -> None:
+    # S plays the last card held, but the trick is not complete: W, with no card, is to act
+    state = position({"S": "2H"}, leader="E", trick="9H").apply(parse_card("2H"))
+    assert state.phase is Phase.PLAYING and state.to_act is Seat.W
+    assert state.legal_plays() == () and state.legal_play_mask() == 0
+    refusal = state.refusal(parse_card("4H"))
+    assert refusal is not None and refusal.reason == "not-in-hand"
+    done = position({"S": "2H", "W": "3H"}, leader="N", trick="9H 5H")
+    done = done.apply(parse_card("2H")).apply(parse_card("3H"))
+    assert done.phase is Phase.DEALING and done.past_hands[-1].tricks == (1, 0, 0, 0)

@@ -1,0 +1,39 @@
+"""The benchmark drives both engines through whole hands, the same way."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades_core.bench import _best_times, _openspiel_hands, _play_hands, _positions
+from spades_core.game import Phase
+
+
+def test_our_hands_run() -> None:
+    _play_hands(3, seed=1)  # raises if a chosen action were refused
+    positions = _positions(60, seed=2)
+    assert len(positions) == 60 and all(p.phase is Phase.PLAYING for p in positions)
+
+
+def test_best_times_takes_the_best_of_each_run() -> None:
+    calls: list[str] = []
+    times = _best_times({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")}, 3)
+    assert calls == ["a", "b"] * 3 and set(times) == {"a", "b"}
+
+
+def test_openspiel_hand_is_52_chance_actions_then_56_moves() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    run = _openspiel_hands(2, seed=1)
+    assert run is not None
+    run()  # two whole hands, driven as the benchmark drives them
+    game = pyspiel.load_game("spades")
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    for _ in range(52):
+        assert state.is_chance_node()
+        state.apply_action(rng.choice(state.legal_actions()))
+    for _ in range(56):
+        assert not state.is_chance_node() and not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.is_terminal()
