@@ -1,0 +1,312 @@
+"""The expert: imagined deals, play-outs, and the real scoring of the match.
+
+For each decision the expert deals the cards it has not seen in many ways that agree
+with what its seat knows (:mod:`.sampling`: the cards each seat holds, the voids shown,
+the bids as evidence), plays the rest of the hand out in each imagined deal with a fast
+rule-of-thumb player (:mod:`.rollout`), scores the end of the hand with the engine's
+scoring (:func:`spades_core.scoring.score_hand`: bags, Nil, Blind Nil, the bag penalty)
+and values the result by the chance of winning the match (:func:`match_value`: the
+scores against the target and the floor, a game-ending set counts in full).
+
+- A card: every distinct legal card (cards with no unseen card between them are the
+  same card) is tried in every imagined deal; the best total wins.
+- A bid: in each deal the hand is played out once with the team playing for every trick
+  (what the hand can take) and once with a Nil if the hand could be one; each candidate
+  bid is scored against that (a made contract sheds about half its spare tricks).
+- Blind Nil: only when the team is well behind, by comparing Blind Nil with a plain bid
+  over imagined deals of all four hands, the bot's own included.
+
+Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
+every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
+:func:`~spades_core.bots.base.view_seed`.  Values are integers (the chance of winning in
+millionths), so that sums and comparisons are exact on every platform.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..bids import BLIND_NIL, NIL, Bid
+from ..cards import CARDS, SUIT_OF, Card, ids_of_mask
+from ..deal import SplitMix64
+from ..rules import Rules, game_winner
+from ..scoring import score_hand
+from ..views import View
+from .base import view_seed
+from .handeval import estimate_tricks, expected_bid, nil_risk
+from .rollout import Contracts, play_out
+from .sampling import World, deal_worlds, knowledge
+
+_PLAY_SALT = 0x91A7
+_BID_SALT = 0xB1D5
+_BLIND_SALT = 0xB11D
+_BLIND_MARGIN = 10_000  # Blind Nil must add 1% to the chance of winning, on average
+
+Bids = tuple[Bid, Bid, Bid, Bid]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertBudget:
+    """The fixed amount of work per decision (the expert's strength and speed)."""
+
+    play_cards: int = 14000  # card plays simulated for one card decision, about
+    min_worlds: int = 10
+    max_worlds: int = 110
+    bid_worlds: int = 72
+    blind_worlds: int = 48
+    blind_behind: int = 120  # Blind Nil is considered only this far behind or more
+
+
+# --- the value of an outcome --------------------------------------------------------
+
+
+def match_value(rules: Rules, team: int, scores: tuple[int, int], bags: tuple[int, int]) -> int:
+    """The chance (in millionths) that ``team`` wins the match from ``scores``/``bags``
+    at the end of a hand, plus a small tie-break on the score difference.
+
+    A decided game is worth 1 000 000 or 0.  Otherwise the lead (less the bags' future
+    cost) is compared with the spread of the hands still to play: about 90 points per
+    hand, and about one hand per 60 points the leading team still needs to reach the
+    target.
+    """
+    mine, theirs = scores[team], scores[1 - team]
+    winner = game_winner(scores, rules)
+    tie_break = 2 * (mine - theirs)
+    if winner is not None:
+        return (1_000_000 if winner == team else 0) + tie_break
+    hands_left = max(0.5, (rules.target - max(mine, theirs)) / 60.0)
+    bag_cost = rules.bag_penalty / rules.bag_limit * min(1.0, hands_left / 4.0)
+    lead = (mine - theirs) - bag_cost * (bags[team] - bags[1 - team])
+    if rules.floor is not None:
+        # a team near the floor may lose at once: shade its chances
+        for side, sign in ((team, -1.0), (1 - team, 1.0)):
+            room = scores[side] - rules.floor
+            if room < 120:
+                lead += sign * (120 - room) * 0.5
+    z = lead / (90.0 * math.sqrt(hands_left))
+    return int(normal_cdf(z) * 1_000_000) + tie_break
+
+
+def normal_cdf(z: float) -> float:
+    """About the standard normal distribution function (within 0.02), from ``+ - * /`` and
+    ``sqrt`` only: IEEE 754 rounds those exactly, so every platform gets the same bits
+    (``math.erf`` and ``math.exp`` may differ in the last bit between C libraries)."""
+    y = 0.798 * z + 0.2 * z * z * z
+    return 0.5 * (1.0 + y / math.sqrt(1.0 + y * y))
+
+
+class _Scorer:
+    """Values of hand outcomes for one decision, memoised by bids and tricks."""
+
+    __slots__ = ("rules", "team", "scores", "bags", "memos")
+
+    def __init__(self, view: View) -> None:
+        self.rules = view.rules
+        self.team = int(view.seat) & 1
+        self.scores = view.scores
+        self.bags = view.bags
+        self.memos: dict[Bids, dict[tuple[int, int, int, int], int]] = {}
+
+    def table(self, bids: Bids) -> dict[tuple[int, int, int, int], int]:
+        """The memo of outcomes under ``bids`` (fill it through :meth:`value`)."""
+        found = self.memos.get(bids)
+        if found is None:
+            found = self.memos[bids] = {}
+        return found
+
+    def value(self, bids: Bids, tricks: tuple[int, int, int, int],
+              memo: dict[tuple[int, int, int, int], int] | None = None) -> int:
+        if memo is None:
+            memo = self.table(bids)
+        found = memo.get(tricks)
+        if found is None:
+            teams = score_hand(bids, tricks, self.bags, self.rules)
+            scores = (self.scores[0] + teams[0].points, self.scores[1] + teams[1].points)
+            bags = (teams[0].bags_after, teams[1].bags_after)
+            found = memo[tricks] = match_value(self.rules, self.team, scores, bags)
+        return found
+
+
+# --- the bot --------------------------------------------------------------------------
+
+
+def distinct_cards(legal: int, breaks: int) -> list[int]:
+    """One card (the lowest) of each run of ``legal`` cards of a suit with no card of
+    ``breaks`` (cards not seen, or in the trick) between them: such cards play alike."""
+    chosen: list[int] = []
+    previous = -1
+    for card in ids_of_mask(legal):
+        if (
+            previous >= 0
+            and SUIT_OF[card] == SUIT_OF[previous]
+            and not breaks & ((1 << card) - (2 << previous))
+        ):
+            previous = card
+            continue
+        chosen.append(card)
+        previous = card
+    return chosen
+
+
+def _bids_with(bids: list[Bid], seat: int, bid: Bid) -> Bids:
+    found = list(bids)
+    found[seat] = bid
+    return (found[0], found[1], found[2], found[3])
+
+
+class ExpertBot:
+    """Determinized search with play-outs, scored by the match (see the module)."""
+
+    def __init__(self, budget: ExpertBudget | None = None) -> None:
+        self.budget = budget or ExpertBudget()
+
+    # --- card play ---------------------------------------------------------------
+
+    def play(self, view: View) -> Card:
+        legal_cards = view.legal_plays
+        if len(legal_cards) == 1 or view.hand is None:
+            return legal_cards[0]
+        legal = 0
+        for card in legal_cards:
+            legal |= card.bit
+        trick = tuple(card.id for _, card in view.trick)
+        in_trick = 0
+        for card_id in trick:
+            in_trick |= 1 << card_id
+        know = knowledge(view)
+        options = distinct_cards(legal, know.unseen | in_trick)
+        if len(options) == 1:
+            return CARDS[options[0]]
+        budget = self.budget
+        cards_left = know.unseen.bit_count() + view.hand.mask.bit_count()
+        kept = max(2, (len(options) + 1) // 2)
+        rollouts = budget.play_cards // max(1, cards_left)
+        count = 2 * rollouts // (len(options) + kept)
+        count = max(budget.min_worlds, min(budget.max_worlds, count))
+        rng = SplitMix64(view_seed(view, _PLAY_SALT))
+        worlds = deal_worlds(know, rng, count)
+        bids = tuple(bid if bid is not None else NIL for bid in view.bids)
+        by_seat: Bids = (bids[0], bids[1], bids[2], bids[3])
+        contracts = Contracts.of(by_seat)
+        scorer = _Scorer(view)
+        leader = int(view.leader) if view.leader is not None else int(view.seat)
+        tricks = view.tricks_won
+        broken = view.spades_broken
+        memo = scorer.table(by_seat)
+        totals = [0] * len(options)
+        # successive halving: every option on the first half of the deals, the better
+        # half of them on the rest
+        alive = list(range(len(options)))
+        for number, world in enumerate(worlds):
+            if number == count // 2 and len(alive) > kept:
+                alive.sort(key=lambda i: (-totals[i], i))
+                alive = sorted(alive[:kept])
+            for index in alive:
+                taken = play_out(
+                    world, leader, trick, tricks, broken, contracts, first=options[index]
+                )
+                totals[index] += scorer.value(by_seat, taken, memo)
+        best = max(alive, key=lambda i: (totals[i], -i))
+        return CARDS[options[best]]
+
+    # --- bidding -------------------------------------------------------------------
+
+    def bid(self, view: View) -> Bid:
+        if view.hand is None:
+            raise ValueError("the expert bids after looking at its cards")
+        hand = view.hand.mask
+        seat = int(view.seat)
+        partner = (seat + 2) & 3
+        team = seat & 1
+        know = knowledge(view)
+        rng = SplitMix64(view_seed(view, _BID_SALT))
+        worlds = deal_worlds(know, rng, self.budget.bid_worlds)
+        centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
+        numbers = list(range(1, 14))
+        try_nil = nil_risk(hand) <= 3.0
+        totals = {n: 0 for n in numbers}
+        nil_total = 0
+        scorer = _Scorer(view)
+        leader = (int(view.dealer) + 1) & 3
+        eager = (team == 0, team == 1)
+        for world in worlds:
+            bids = self._imagined_bids(view, world)
+            taken = play_out(
+                world, leader, (), (0, 0, 0, 0), False,
+                Contracts.of(_bids_with(bids, seat, Bid(centre)), eager),
+            )
+            for number in numbers:
+                mine = _bids_with(bids, seat, Bid(number))
+                totals[number] += scorer.value(mine, _shed(taken, mine, seat))
+            if try_nil:
+                mine = _bids_with(bids, seat, NIL)
+                taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
+                nil_total += scorer.value(mine, taken)
+        best_number = max(numbers, key=lambda n: (totals[n], -abs(n - centre), -n))
+        partner_bid = view.bids[partner]
+        if try_nil and nil_total > totals[best_number] and not (
+            partner_bid is not None and partner_bid.is_nil
+        ):
+            return NIL
+        return Bid(best_number)
+
+    def _imagined_bids(self, view: View, world: World) -> list[Bid]:
+        """The bids of an imagined deal: those made, and a plain guess for the others."""
+        found: list[Bid] = []
+        for player in range(4):
+            bid = view.bids[player]
+            if bid is None:
+                bid = Bid(expected_bid(world[player]))
+            found.append(bid)
+        return found
+
+    # --- Blind Nil -------------------------------------------------------------------
+
+    def blind_nil(self, view: View) -> bool:
+        if not view.rules.blind_nil:
+            return False
+        seat = int(view.seat)
+        team = seat & 1
+        behind = view.scores[1 - team] - view.scores[team]
+        partner_bid = view.bids[(seat + 2) & 3]
+        if behind < self.budget.blind_behind or (partner_bid is not None and partner_bid.is_nil):
+            return False
+        know = knowledge(view)
+        rng = SplitMix64(view_seed(view, _BLIND_SALT))
+        worlds = deal_worlds(know, rng, self.budget.blind_worlds)
+        scorer = _Scorer(view)
+        leader = (int(view.dealer) + 1) & 3
+        blind_total = 0
+        plain_total = 0
+        for world in worlds:
+            bids = self._imagined_bids(view, world)
+            blind = _bids_with(bids, seat, BLIND_NIL)
+            taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(blind))
+            blind_total += scorer.value(blind, taken)
+            plain = _bids_with(bids, seat, Bid(max(1, expected_bid(world[seat], False))))
+            taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(plain))
+            plain_total += scorer.value(plain, taken)
+        return blind_total > plain_total + _BLIND_MARGIN * len(worlds)
+
+
+def _shed(taken: tuple[int, int, int, int], bids: Bids, seat: int) -> tuple[int, int, int, int]:
+    """The tricks of a play-out where ``seat``'s team took all it could, once the team
+    has let about half of its spare tricks go to the opponents (it would duck them)."""
+    partner = (seat + 2) & 3
+    contract = bids[seat].tricks + bids[partner].tricks
+    spare = taken[seat] + taken[partner] - contract
+    if spare < 2:
+        return taken
+    shed = spare // 2
+    tricks = list(taken)
+    for player in (seat, partner):
+        if bids[player].is_nil:
+            continue
+        give = min(shed, tricks[player])
+        tricks[player] -= give
+        shed -= give
+    first, second = (seat + 1) & 3, (seat + 3) & 3
+    receiver = first if (tricks[first] or not bids[first].is_nil) else second
+    tricks[receiver] += spare // 2 - shed
+    return (tricks[0], tricks[1], tricks[2], tricks[3])

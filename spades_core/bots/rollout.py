@@ -1,0 +1,319 @@
+"""Fast play-outs of a determinized hand, on bit masks, for the expert's search.
+
+A *world* gives every seat's cards (see :mod:`.sampling`).  :func:`play_out` plays the
+rest of the hand in that world with :func:`policy_card`, a cheap rule-of-thumb player
+(win cheaply, duck when the contract is made, do not overtake a partner who is winning,
+cover a partner's Nil, attack an opponent's Nil, Nil bidders play their highest losing
+card), and returns the tricks taken by each seat.  The rules are the engine's
+(:func:`spades_core.rules.legal_play_mask` and :func:`~spades_core.rules.trick_winner`
+state them; the tests check that a play-out agrees with :class:`~spades_core.GameState`).
+
+Everything here is deterministic: the policy has no randomness at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..bids import Bid
+from ..cards import SPADES_MASK, SUIT_MASKS, SUIT_OF
+
+_SPADES = 3
+_SIDE_SUITS = (0, 1, 2)
+_NOT_SPADES = ~SPADES_MASK
+
+
+def _beats(card: int) -> int:
+    """The cards that beat ``card`` when it is winning a trick (it is of the led suit or a
+    spade): the higher cards of its suit, and every spade if it is not a spade."""
+    suit = SUIT_OF[card]
+    higher = SUIT_MASKS[suit] & ~((2 << card) - 1)
+    return higher if suit == _SPADES else higher | SPADES_MASK
+
+
+BEATS: tuple[int, ...] = tuple(_beats(card) for card in range(54))
+# rank order inside a suit, comparable across suits: 0 for a two ... 12 for an ace; jokers 13, 14
+RANK: tuple[int, ...] = tuple(card % 13 if card < 52 else card - 39 for card in range(54))
+
+
+@dataclass(frozen=True, slots=True)
+class Contracts:
+    """What the players of a play-out aim at: the bids by seat, and per team whether it
+    plays for every trick (``eager``, used to measure what a hand can take)."""
+
+    bids: tuple[int, int, int, int]  # tricks bid, by seat (0 for Nil)
+    nil: tuple[bool, bool, bool, bool]  # by seat: bid Nil or Blind Nil
+    eager: tuple[bool, bool] = (False, False)  # by team
+
+    @classmethod
+    def of(cls, bids: Sequence[Bid], eager: tuple[bool, bool] = (False, False)) -> Contracts:
+        return cls(
+            (bids[0].tricks, bids[1].tricks, bids[2].tricks, bids[3].tricks),
+            (bids[0].is_nil, bids[1].is_nil, bids[2].is_nil, bids[3].is_nil),
+            eager,
+        )
+
+
+def _low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _low_rank(mask: int) -> int:
+    """The card of ``mask`` with the lowest rank (side suits before spades on ties)."""
+    best = -1
+    best_rank = 99
+    for suit in (0, 1, 2, 3):
+        bits = mask & SUIT_MASKS[suit]
+        if bits:
+            card = (bits & -bits).bit_length() - 1
+            rank = RANK[card] + (1 if suit == _SPADES else 0)
+            if rank < best_rank:
+                best, best_rank = card, rank
+    return best
+
+
+def _high_rank(mask: int) -> int:
+    """The card of ``mask`` with the highest rank (side suits before spades on ties)."""
+    best = -1
+    best_rank = -99
+    for suit in (0, 1, 2, 3):
+        bits = mask & SUIT_MASKS[suit]
+        if bits:
+            card = bits.bit_length() - 1
+            rank = RANK[card] - (1 if suit == _SPADES else 0)
+            if rank > best_rank:
+                best, best_rank = card, rank
+    return best
+
+
+def _discard_low(hand: int, legal: int) -> int:
+    """A card to throw away cheaply: the lowest card of the shortest side suit."""
+    best = -1
+    best_len = 99
+    for suit in _SIDE_SUITS:
+        bits = legal & SUIT_MASKS[suit]
+        if bits:
+            length = (hand & SUIT_MASKS[suit]).bit_count()
+            if length < best_len:
+                best, best_len = (bits & -bits).bit_length() - 1, length
+    if best < 0:
+        return _low(legal)
+    return best
+
+
+def _masters(hand: int, others: int) -> int:
+    """The cards of ``hand`` that no other seat can beat in their own suit."""
+    found = 0
+    for suit in (0, 1, 2, 3):
+        mine = hand & SUIT_MASKS[suit]
+        if mine:
+            theirs = others & SUIT_MASKS[suit]
+            top = theirs.bit_length()  # cards at or above this bit are masters
+            found |= mine >> top << top
+    return found
+
+
+def policy_card(
+    seat: int,
+    hand: int,
+    legal: int,
+    trick_len: int,
+    led: int,
+    win_card: int,
+    win_seat: int,
+    others: int,
+    nil_alive: Sequence[bool],
+    nils: bool,
+    need: int,
+    opp_need: int,
+    tricks_left: int,
+    eager: bool,
+) -> int:
+    """The rollout player's card (an id of ``legal``).
+
+    ``others`` holds the cards still in the other seats' hands; ``win_card``/``win_seat``
+    the trick's best card so far (ignored when leading, ``trick_len == 0``); ``need`` the
+    tricks the seat's team still needs for its contract, ``opp_need`` the opponents'.
+    """
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    partner = (seat + 2) & 3
+    left = (seat + 1) & 3
+    right = (seat + 3) & 3
+    if trick_len == 0:
+        if nils:
+            if nil_alive[seat]:
+                return _low_rank(legal)
+            if nil_alive[partner]:
+                masters = _masters(legal, others) & _NOT_SPADES
+                if masters:
+                    return _high_rank(masters)
+                side = legal & _NOT_SPADES
+                return _high_rank(side or legal)
+            if nil_alive[left] or nil_alive[right]:
+                return _low_rank(legal)
+        want = eager or need > 0 or 0 < opp_need <= tricks_left < opp_need + 3
+        if want:
+            masters = _masters(legal, others)
+            side_masters = masters & _NOT_SPADES
+            if side_masters:
+                return _high_rank(side_masters)
+            if masters & SPADES_MASK and others & SPADES_MASK:
+                return (masters & SPADES_MASK).bit_length() - 1  # pull trumps
+            side = legal & _NOT_SPADES
+            if not side:
+                return _low(legal)
+            if hand & SPADES_MASK:
+                # the shortest side suit: to trump it soon
+                return _discard_low(hand, side)
+            best = -1
+            best_len = -1
+            for suit in _SIDE_SUITS:
+                bits = side & SUIT_MASKS[suit]
+                if bits and bits.bit_count() > best_len:
+                    best, best_len = (bits & -bits).bit_length() - 1, bits.bit_count()
+            return best
+        side = legal & _NOT_SPADES
+        return _low_rank(side or legal)
+
+    led_mask = SUIT_MASKS[led]
+    follows = legal & led_mask
+    winners = legal & BEATS[win_card]
+    last = trick_len == 3
+    if nils:
+        losers = legal ^ winners
+        if nil_alive[seat]:
+            if losers:
+                return _high_rank(losers)
+            return legal.bit_length() - 1 if last else (legal & -legal).bit_length() - 1
+        if nil_alive[partner]:
+            if trick_len < 2:  # partner plays after this seat: win it high so partner can duck
+                if winners:
+                    if follows:
+                        return winners.bit_length() - 1
+                    return (winners & -winners).bit_length() - 1
+                return _cheap(hand, legal, follows)
+            if win_seat == partner:  # overtake partner's winning card
+                if winners:
+                    return (winners & -winners).bit_length() - 1
+                return _cheap(hand, legal, follows)
+        for opponent in (left, right):
+            if nil_alive[opponent]:
+                if win_seat == opponent:  # duck under the Nil bidder
+                    return _high_rank(losers) if losers else (legal & -legal).bit_length() - 1
+                if opponent == left and trick_len < 3:  # the Nil bidder plays next: stay low
+                    return _cheap(hand, legal, follows)
+    if eager or need > 0 or 0 < opp_need <= tricks_left < opp_need + 3:
+        if not winners or (win_seat == partner and (
+                last or not others & led_mask & BEATS[win_card])):
+            return _cheap(hand, legal, follows)  # partner's card stands, or no hope
+        if last:
+            return (winners & -winners).bit_length() - 1
+        if follows:
+            top = (others & led_mask).bit_length()
+            masters = winners >> top << top
+            if masters:
+                return (masters & -masters).bit_length() - 1
+            if trick_len == 1:
+                return (legal & -legal).bit_length() - 1  # second hand low
+            return winners.bit_length() - 1  # third hand high
+        top = (others & SPADES_MASK).bit_length()
+        masters = winners >> top << top or winners
+        return (masters & -masters).bit_length() - 1  # trump cheaply, safely if possible
+    # the contract is safe: avoid bags
+    losers = legal ^ winners
+    if losers:
+        if not follows and losers & _NOT_SPADES:
+            return _high_rank(losers & _NOT_SPADES)
+        return _high_rank(losers)
+    return legal.bit_length() - 1 if last else (legal & -legal).bit_length() - 1
+
+
+def _cheap(hand: int, legal: int, follows: int) -> int:
+    """The cheapest card: the lowest of the suit followed, else a low discard."""
+    if follows:
+        return (legal & -legal).bit_length() - 1
+    return _discard_low(hand, legal)
+
+
+def play_out(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    tricks: Sequence[int],
+    broken: bool,
+    contracts: Contracts,
+    first: int = -1,
+) -> tuple[int, int, int, int]:
+    """Play the rest of the hand with :func:`policy_card`; the tricks taken, by seat.
+
+    ``hands`` are the cards each seat still holds, ``trick`` the card ids of the trick in
+    progress (led by ``leader``), ``tricks`` those taken so far.  ``first`` (optional) is
+    the card the seat to act plays now, instead of the policy's.  The play stops when the
+    seat to act holds nothing (every hand empty, or uneven hands in a partial position).
+    """
+    held = [hands[0], hands[1], hands[2], hands[3]]
+    taken = [tricks[0], tricks[1], tricks[2], tricks[3]]
+    bids = contracts.bids
+    eager = contracts.eager
+    nil_alive = [contracts.nil[s] and not taken[s] for s in range(4)]
+    nils = nil_alive[0] or nil_alive[1] or nil_alive[2] or nil_alive[3]
+    need = [bids[0] + bids[2] - taken[0] - taken[2], bids[1] + bids[3] - taken[1] - taken[3]]
+    remaining = held[0] | held[1] | held[2] | held[3]
+    count = len(trick)
+    tricks_left = (remaining.bit_count() + count + 3) >> 2
+    led = SUIT_OF[trick[0]] if count else -1
+    led_mask = SUIT_MASKS[led] if count else 0
+    win_card = win_seat = -1
+    for position, card in enumerate(trick):
+        if position == 0 or BEATS[win_card] >> card & 1:
+            win_card, win_seat = card, (leader + position) & 3
+    seat = (leader + count) & 3
+    policy = policy_card
+    while True:
+        hand = held[seat]
+        if not hand:
+            break
+        if count:
+            legal = hand & led_mask or hand
+        elif broken:
+            legal = hand
+        else:
+            legal = hand & _NOT_SPADES or hand
+        if first >= 0:
+            card, first = first, -1
+        elif legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        else:
+            team = seat & 1
+            card = policy(
+                seat, hand, legal, count, led, win_card, win_seat, remaining ^ hand,
+                nil_alive, nils, need[team], need[1 - team], tricks_left, eager[team],
+            )
+        bit = 1 << card
+        held[seat] = hand ^ bit
+        remaining ^= bit
+        if card >= 39:
+            broken = True
+        if count == 0:
+            led = SUIT_OF[card]
+            led_mask = SUIT_MASKS[led]
+            win_card, win_seat = card, seat
+            count = 1
+        else:
+            if BEATS[win_card] >> card & 1:
+                win_card, win_seat = card, seat
+            count += 1
+            if count == 4:
+                taken[win_seat] += 1
+                need[win_seat & 1] -= 1
+                if nils and nil_alive[win_seat]:
+                    nil_alive[win_seat] = False
+                    nils = nil_alive[0] or nil_alive[1] or nil_alive[2] or nil_alive[3]
+                tricks_left -= 1
+                count = 0
+                seat = win_seat
+                continue
+        seat = (seat + 1) & 3
+    return (taken[0], taken[1], taken[2], taken[3])

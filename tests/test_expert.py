@@ -1,0 +1,329 @@
+"""The expert: legal in every variant, deterministic across processes, imagined deals that
+agree with what its seat knows, play-outs that follow the engine's rules, and positions
+where the right card is clear."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from spades_core import BLIND_NIL, NIL, Bid, CardSet, GameState, Phase, Rules, Seat, parse_card
+from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.bots.expert import ExpertBot, ExpertBudget, distinct_cards, match_value
+from spades_core.bots.handeval import estimate_tricks
+from spades_core.bots.policy import PolicyBot
+from spades_core.bots.rollout import BEATS, Contracts, play_out, policy_card
+from spades_core.bots.sampling import deal_worlds, knowledge
+from spades_core.cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF
+from spades_core.deal import SplitMix64, deal_hand
+from spades_core.views import View, view_for
+from tests.helpers import position
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# a small budget: the same code paths, a fraction of the work (Blind Nil always weighed)
+QUICK = ExpertBudget(play_cards=600, min_worlds=2, max_worlds=6, bid_worlds=6,
+                     blind_worlds=4, blind_behind=-1000)
+
+VARIANTS = {
+    "default": Rules(target=200),
+    "jokers": Rules(target=200, jokers=True),
+    "no-blind-nil": Rules(target=200, blind_nil=False),
+    "jokers-no-floor": Rules(target=200, jokers=True, floor=None, nil_value=50),
+}
+
+
+def play_checked(rules: Rules, deal: int, bots: dict[int, Bot], max_hands: int = 30) -> GameState:
+    """A game where every decision is checked against the view's legal actions."""
+    state = GameState.new(rules, deal=deal)
+    while state.phase is not Phase.OVER and state.hand_index < max_hands:
+        seat = state.to_act
+        assert seat is not None
+        bot = bots[seat % 2]
+        action = bot_action(bot, state)
+        if state.phase is Phase.BIDDING:
+            assert action in state.legal_bids()
+        else:
+            assert action in state.legal_plays()
+        state = state.apply(action, seat)
+    return state
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_expert_is_legal_over_whole_games(variant: str) -> None:
+    rules = VARIANTS[variant]
+    expert = ExpertBot(QUICK)
+    for deal, opponent in ((11, PolicyBot()), (12, ExpertBot(QUICK))):
+        state = play_checked(rules, deal, {0: expert, 1: opponent})
+        assert state.phase is Phase.OVER
+
+
+def test_expert_full_budget_plays_a_hand_legally() -> None:
+    state = GameState.new(Rules(jokers=True), deal=7)
+    expert = ExpertBot()
+    while state.hand_index == 0:
+        state = state.apply(bot_action(expert, state))
+    assert len(state.past_hands) == 1
+
+
+# --- determinism -------------------------------------------------------------------------
+
+DECISIONS_SCRIPT = """
+import json
+from spades_core.bots.expert import ExpertBot, ExpertBudget
+from spades_core.bots.timing import sample_views
+from spades_core.game import Phase
+bot = ExpertBot(ExpertBudget(play_cards=1500, max_worlds=12, bid_worlds=12))
+out = []
+for view in sample_views(deals=(3,), hands=1, every=3):
+    out.append(str(bot.bid(view) if view.phase is Phase.BIDDING else bot.play(view)))
+print(json.dumps(out))
+"""
+
+
+def test_same_decisions_under_other_hash_seeds() -> None:
+    outputs = []
+    for seed in ("0", "4242"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        done = subprocess.run(
+            [sys.executable, "-c", DECISIONS_SCRIPT], cwd=ROOT, env=env, capture_output=True,
+            text=True, check=True, timeout=120,
+        )
+        outputs.append(json.loads(done.stdout))
+    assert outputs[0] == outputs[1]
+    assert len(outputs[0]) > 10
+
+
+def test_same_view_same_decision() -> None:
+    state = GameState.new(Rules(), deal=99)
+    for _ in range(4):
+        state = state.apply(bot_action(PolicyBot(), state))
+    for _ in range(9):
+        state = state.apply(bot_action(PolicyBot(), state))
+    view = view_for(state, state.to_act)  # type: ignore[arg-type]
+    first = ExpertBot().play(view)
+    assert all(ExpertBot().play(view) == first for _ in range(2))
+
+
+# --- imagined deals ----------------------------------------------------------------------
+
+
+def mid_hand_views(count: int) -> list[View]:
+    """Views of seats to play in the middle of hands (voids shown, spades broken...)."""
+    views: list[View] = []
+    bot = PolicyBot()
+    for deal in range(40):
+        rules = Rules(jokers=deal % 3 == 0)
+        state = GameState.new(rules, deal=deal)
+        steps = 4 + 10 + (deal * 7) % 36
+        for _ in range(steps):
+            state = state.apply(bot_action(bot, state))
+        views.append(view_for(state, state.to_act))  # type: ignore[arg-type]
+        if len(views) == count:
+            break
+    return views
+
+
+def test_imagined_deals_agree_with_the_view() -> None:
+    shown_voids = 0
+    for view in mid_hand_views(40):
+        seat = int(view.seat)
+        know = knowledge(view)
+        assert view.hand is not None
+        counts = [0, 0, 0, 0]
+        for player, _ in view.plays:
+            counts[player] += 1
+        for world in deal_worlds(know, SplitMix64(seat), 30):
+            assert world[seat] == view.hand.mask
+            union = 0
+            for player in range(4):
+                assert not world[player] & union  # no card twice
+                union |= world[player]
+                if player != seat:
+                    assert not world[player] & ~view.unseen_mask()  # only unseen cards
+                    # every seat holds as many cards as it has not played yet
+                    assert world[player].bit_count() == (
+                        view.hand.mask.bit_count() + counts[seat] - counts[player])
+                for suit in range(4):
+                    if view.voids[player] >> suit & 1:
+                        assert not world[player] & SUIT_MASKS[suit]
+            assert union | view.played_mask == view.rules.deck_mask
+        shown_voids += sum(1 for v in view.voids if v)
+    assert shown_voids >= 10  # the check saw many voids
+
+
+def test_a_spade_led_before_spades_are_broken_shows_a_hand_of_spades() -> None:
+    hands = [CardSet.of(text.split()).mask for text in (
+        "2H 3H 4H", "5S 6S 7S", "AH KH QH", "2C 3C 4C")]
+    state = GameState.position(Rules(), hands, leader=Seat.E, bids=[Bid(1)] * 4)
+    state = state.apply(parse_card("5S"))  # E leads a spade, spades not broken
+    view = view_for(state, Seat.S)
+    know = knowledge(view)
+    assert know.voids[Seat.E] == 0b0111
+    for world in deal_worlds(know, SplitMix64(1), 20):
+        assert not world[Seat.E] & ~SPADES_MASK
+
+
+def test_bids_weigh_the_imagined_deals() -> None:
+    # West bid 7: the deals imagined for South hold more high cards in West's hand
+    state = GameState.new(Rules(), deal=5)
+    state = state.apply(Bid(3)).apply(Bid(7))  # East deals: South bids 3, then West 7
+    view = view_for(state, Seat.N)
+    know = knowledge(view)
+    weighted = deal_worlds(know, SplitMix64(3), 200)
+    plain = [deal_worlds(know, SplitMix64(3 + i), 1, candidates=1)[0] for i in range(200)]
+    mean_w = sum(estimate_tricks(w[Seat.W]) for w in weighted) / 200
+    mean_p = sum(estimate_tricks(w[Seat.W]) for w in plain) / 200
+    assert mean_w > mean_p + 1.0
+
+
+# --- play-outs follow the engine --------------------------------------------------------
+
+
+def test_play_outs_agree_with_the_engine() -> None:
+    generator = SplitMix64(77)
+    for deal in range(60):
+        rules = Rules(jokers=deal % 2 == 1)
+        hands = deal_hand(deal, 0, rules.deck_mask)
+        bids = [Bid(generator.next() % 5) for _ in range(4)]
+        contracts = Contracts.of(bids, eager=(deal % 3 == 0, deal % 5 == 0))
+        state = GameState.position(rules, hands, leader=Seat(deal % 4), bids=bids)
+        for _ in range(generator.next() % 30):
+            legal = state.legal_plays()
+            state = state.apply(legal[generator.next() % len(legal)])
+        expected = play_out(
+            [state.held_mask(s) for s in range(4)], int(state.leader),  # type: ignore[arg-type]
+            [card.id for _, card in state.trick], state.tricks_won, state.spades_broken,
+            contracts,
+        )
+        # the same policy through GameState: every card legal, the same tricks
+        while state.phase is Phase.PLAYING:
+            seat = int(state.to_act)  # type: ignore[arg-type]
+            held = [state.held_mask(s) for s in range(4)]
+            remaining = held[0] | held[1] | held[2] | held[3]
+            trick = [card.id for _, card in state.trick]
+            win_card, win_seat = -1, -1
+            for index, card_id in enumerate(trick):
+                if index == 0 or BEATS[win_card] >> card_id & 1:
+                    win_card, win_seat = card_id, (int(state.leader) + index) & 3  # type: ignore[arg-type]
+            taken = state.tricks_won
+            alive = [contracts.nil[s] and not taken[s] for s in range(4)]
+            team = seat & 1
+            need = [contracts.bids[t] + contracts.bids[t + 2] - taken[t] - taken[t + 2]
+                    for t in (0, 1)]
+            legal = state.legal_play_mask()
+            card = policy_card(
+                seat, held[seat], legal, len(trick), SUIT_OF[trick[0]] if trick else -1,
+                win_card, win_seat, remaining & ~held[seat], alive, any(alive), need[team],
+                need[1 - team], (remaining.bit_count() + len(trick) + 3) >> 2,
+                contracts.eager[team],
+            )
+            assert legal >> card & 1
+            state = state.apply(CARDS[card])
+        assert state.past_hands[-1].tricks == expected, deal
+
+
+def test_distinct_cards_are_runs_without_unseen_cards_between() -> None:
+    legal = CardSet.of(["9H", "TH", "QH", "2C", "3C"]).mask
+    unseen = CardSet.of(["JH", "4C"]).mask
+    assert [str(CARDS[c]) for c in distinct_cards(legal, unseen)] == ["2C", "9H", "QH"]
+
+
+def test_match_value_knows_the_target_and_the_floor() -> None:
+    rules = Rules()
+    assert match_value(rules, 0, (510, 300), (0, 0)) >= 1_000_000
+    assert match_value(rules, 1, (510, 300), (0, 0)) < 1000
+    assert match_value(rules, 0, (-210, -100), (0, 0)) < 1000  # NS fell to the floor
+    assert match_value(rules, 0, (100, 50), (0, 0)) > match_value(rules, 0, (50, 50), (0, 0))
+    # bags cost in the long run
+    assert match_value(rules, 0, (100, 100), (8, 0)) < match_value(rules, 0, (100, 100), (0, 0))
+
+
+# --- positions where the right card is clear ----------------------------------------------
+
+
+def expert_card(state: GameState) -> str:
+    view = view_for(state, state.to_act)  # type: ignore[arg-type]
+    return str(ExpertBot().play(view))
+
+
+def test_last_to_play_trumps_with_the_lowest_winning_spade() -> None:
+    state = position(
+        {"S": "3S 7S QS AS 2C 5C 9C", "W": "4D 6D 3C 8C 4H 5H",
+         "N": "5D 7D 4C 6H 7H 8H", "E": "2H 3H 9H TC JC QC"},
+        leader="W", trick="KD 3D 5S", broken=True, bids="4 3 4 2",
+    )
+    assert expert_card(state) == "7S"
+
+
+def test_does_not_trump_partners_winning_ace() -> None:
+    state = position(
+        {"S": "2S 9S KS 3C 8C JC 4D 9D", "W": "6H 7C 5D 6D 7D 2C 4S",
+         "N": "9H 2D 3D 4C 5C 6C 7S", "E": "8H TH QC KC 3S 5S 6S"},
+        leader="W", trick="5H AH 7H", bids="4 3 4 2",
+    )
+    assert parse_card(expert_card(state)).suit.name != "SPADES"
+
+
+def test_covers_partners_nil_by_overtaking() -> None:
+    # N bid Nil and is winning the trick with the 9♣: ducking would sink the Nil
+    state = position(
+        {"S": "2C TC QC 5H 6H 2S", "W": "3C 8H 9H 3D 4D",
+         "N": "2H 3H 4H 5D 6D", "E": "5C 7H 7D 8D 9D"},
+        leader="W", trick="4C 9C 6C", bids="nil 4 4 4",
+    )
+    assert expert_card(state) == "TC"
+
+
+def test_ducks_under_an_opponents_nil() -> None:
+    # E bid Nil and is winning with the 10♦: stay under it
+    state = position(
+        {"S": "QD 8D 3D 5H 6H 2S", "N": "3C 8H 9H 4C 2D",
+         "E": "2H 3H 4H 5C 6C", "W": "7C 7H 7D 9C 9D"},
+        leader="W", trick="4D 5D TD", bids="4 nil 4 4",
+    )
+    card = parse_card(expert_card(state))
+    assert card.suit.name == "DIAMONDS" and card.rank < 10
+
+
+# --- bidding -------------------------------------------------------------------------
+
+
+def bid_view(hand: str) -> View:
+    """South to bid first (East deals the first hand) holding ``hand``."""
+    mine = CardSet.of(hand.split()).mask
+    rest = [c for c in range(52) if not mine >> c & 1]
+    cards = [0, 0, mine, 0]
+    for index, card in enumerate(rest):
+        cards[(0, 1, 3)[index % 3]] |= 1 << card
+    return view_for(GameState.new(Rules(), cards=cards), Seat.S)
+
+
+def test_bids_nil_with_a_nil_hand() -> None:
+    view = bid_view("2S 3S 2H 3H 4H 6H 2D 3D 5D 7D 2C 4C 6C")
+    assert ExpertBot().bid(view) == NIL
+
+
+def test_bids_many_with_a_strong_hand() -> None:
+    view = bid_view("AS KS QS JS 9S 4S AH KH QH AD KD 3C 2C")
+    bid = ExpertBot().bid(view)
+    assert not bid.is_nil and bid.tricks >= 8
+
+
+def test_blind_nil_only_when_it_pays() -> None:
+    state = GameState.new(Rules(), deal=3)
+    view = view_for(state, Seat.S, hand_seen=False)
+    assert not ExpertBot().blind_nil(view)  # level scores: never
+    assert not ExpertBot().blind_nil(replace(view, scores=(300, 150)))  # ahead: never
+    assert ExpertBot().blind_nil(replace(view, scores=(120, 440)))  # far behind, near the end
+
+
+def test_make_bot_knows_the_expert() -> None:
+    assert isinstance(make_bot("expert"), ExpertBot)
+    assert BLIND_NIL.blind
