@@ -6,6 +6,10 @@ until the page is interactive (Python's ``spades:ready`` performance mark, set w
 and the same readiness time for ``bench/bare.html``, which boots the same PyScript + Pyodide files
 and nothing else. Medians over the runs, after one unmeasured warm-up of each page; times in ms
 since navigation start.
+
+Then each bot level's decision time in the page: the app's own interpreter (``spadesBenchBots``,
+set by ui/main.py) times every level on the fixed sample of positions of
+``spades_core.bots.timing`` (median, p95, max in ms).
 """
 
 from __future__ import annotations
@@ -64,7 +68,25 @@ def measure(browser: Browser, url: str) -> dict[str, float]:
     return timings
 
 
-def run(runs: int) -> dict[str, float]:
+def bot_times(browser: Browser, url: str) -> dict[str, object]:
+    """Each level's decision times, measured by the page's own Pyodide."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        text = page.evaluate("() => window.spadesBenchBots()")
+    finally:
+        context.close()
+    found: dict[str, object] = {}
+    for level, times in json.loads(text)["bot_decision_ms"].items():
+        found[level] = None if times is None else {
+            key: times[key] for key in ("median", "p95", "max", "positions")
+        }
+    return found
+
+
+def run(runs: int) -> dict[str, object]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
@@ -80,6 +102,7 @@ def run(runs: int) -> dict[str, float]:
                 for _ in range(runs):
                     app.append(measure(browser, app_url))
                     bare.append(measure(browser, bare_url))
+                bots = bot_times(browser, app_url)
             finally:
                 browser.close()
     finally:
@@ -97,6 +120,7 @@ def run(runs: int) -> dict[str, float]:
         "app_ready_ms": round(app_ready, 1),
         "bare_ready_ms": round(bare_ready, 1),
         "ready_ratio": round(app_ready / bare_ready, 3),
+        "bot_decision_ms": bots,
     }
 
 

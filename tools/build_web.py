@@ -1,7 +1,8 @@
 """Set up the files the page serves, idempotently and quickly when nothing changed.
 
 - ``npm ci`` when ``node_modules`` is missing or was not installed from ``package-lock.json``;
-- copies the PyScript and Pyodide files the page loads into the git-ignored ``vendor/``;
+- copies the PyScript and Pyodide files the page loads into the git-ignored ``vendor/``
+  (and ``axe-core``'s ``axe.min.js`` into ``vendor/test/``, for the browser tests only);
 - packs the Python the page imports (``spades_core``, ``ui``, and ``lessons/`` when present) into
   ``vendor/app.zip``, which ``pyscript.toml`` unpacks into the interpreter's working directory,
   with bytecode precompiled by Pyodide's own CPython under Node (the page then skips compiling);
@@ -37,6 +38,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+# For the browser tests only (accessibility checks); the page never loads it.
+AXE_FILE = NODE_MODULES / "axe-core" / "axe.min.js"
 APP_SOURCES = ("spades_core", "ui", "lessons")
 APP_ZIP = VENDOR / "app.zip"
 APP_ZIP_KEY = VENDOR / "app.zip.key"
@@ -131,7 +134,10 @@ def vendor_runtime() -> int:
         for path in sorted(PYSCRIPT_DIST.iterdir())
         if path.is_file() and path.suffix in {".js", ".css"}
     ]
-    return _sync_dir(pyodide, VENDOR / "pyodide") + _sync_dir(pyscript, VENDOR / "pyscript")
+    copied = _sync_dir(pyodide, VENDOR / "pyodide") + _sync_dir(pyscript, VENDOR / "pyscript")
+    if AXE_FILE.is_file():
+        copied += _sync_dir([(AXE_FILE, AXE_FILE.name)], VENDOR / "test")
+    return copied
 
 
 def _app_files() -> list[Path]:

@@ -1,38 +1,39 @@
-"""Entry point of the page (placeholder): load the engine, say so, and mark the page ready.
+"""Entry point of the page: boot the app, then mark the page interactive.
 
 Performance marks for tools/browser_bench.py: ``spades:python-start`` when this script starts,
 ``spades:ready`` when the page is interactive (also ``<body data-ready="1">``).
+Only what the first screen needs is imported here; the expert bot, the hints, the lessons and
+the rules text load when first used.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
 import js  # type: ignore[import-not-found]
 
-# Command-line-only modules: the page never imports them (argparse and friends cost ~0.4 s here).
-CLI_ONLY = frozenset({"__main__", "cli", "arena", "bench"})
+js.performance.mark("spades:python-start")
 
 
-def load_engine() -> list[str]:
-    """Import spades_core and the modules the page may use, so one failing in Pyodide fails here."""
-    engine = importlib.import_module("spades_core")
-    names = sorted(
-        info.name for info in pkgutil.iter_modules(engine.__path__) if info.name not in CLI_ONLY
-    )
-    for name in names:
-        importlib.import_module(f"spades_core.{name}")
-    return names
+def bench_bots() -> str:
+    """Decision times of each bot level on the fixed sample of positions (JSON), for
+    tools/browser_bench.py: measured by this page's own interpreter."""
+    import json
+
+    from spades_core.bots.timing import bot_timings
+
+    return json.dumps(bot_timings())
 
 
 def main() -> None:
-    js.performance.mark("spades:python-start")
-    modules = load_engine()
-    status = js.document.getElementById("boot-status")
-    status.textContent = f"Engine ready: spades_core ({len(modules)} modules)."
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    from ui import app as app_module
+
+    application = app_module.app()
+    application.boot()
+    js.window.spadesBenchBots = create_proxy(bench_bots)
     js.document.body.dataset.ready = "1"
     js.performance.mark("spades:ready")
+    application.after_ready()
 
 
 main()

@@ -18,7 +18,15 @@ from types import ModuleType
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, Request, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -137,6 +145,31 @@ def page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
             pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
     finally:
         context.close()
+
+
+@pytest.fixture
+def make_page(browser: Browser, page_watch: PageWatch) -> Iterator[Callable[..., Page]]:
+    """``make_page(width=1280, height=800)``: another page in its own fresh context (its own
+    storage), watched like ``page``: the test fails on any off-origin request or page error."""
+    contexts: list[BrowserContext] = []
+
+    def make(width: int = 1280, height: int = 800) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        context.on("request", page_watch.on_request)
+        new_page = context.new_page()
+        new_page.on("console", page_watch.on_console)
+        new_page.on("pageerror", page_watch.on_page_error)
+        return new_page
+
+    try:
+        yield make
+        problems = page_watch.problems()
+        if problems:
+            pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+    finally:
+        for context in contexts:
+            context.close()
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ def wait_until_ready(page: Page) -> None:
 
 
 def assert_table_drawn(page: Page) -> None:
-    expect(page.locator("main.table")).to_be_visible()
+    expect(page.locator("#table")).to_be_visible()
     expect(page.locator(".scorebar")).to_be_visible()
     for seat, name in SEATS.items():
         badge = page.locator(f".seat-{seat}")
@@ -56,7 +56,8 @@ def test_table_paints_before_python_then_engine_loads(
 
     held[0].continue_()
     wait_until_ready(page)
-    expect(page.locator("#boot-status")).to_contain_text("Engine ready")
+    expect(page.locator("#hand .card")).to_have_count(13)
+    expect(page.locator("#menu-button")).to_be_enabled()
     expect(page.locator("#boot-progress")).to_be_hidden()
     first_paint, ready = page.evaluate(
         """[performance.getEntriesByName('first-contentful-paint')[0].startTime,

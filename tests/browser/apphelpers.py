@@ -1,0 +1,108 @@
+"""Driving the app in the browser tests: presets in storage, waiting for the player's turn,
+playing through clicks."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import Page
+
+READY = "body[data-ready='1']"
+READY_TIMEOUT_MS = 90_000
+STEP_TIMEOUT_MS = 60_000
+FAST = {"level": "beginner", "target": 200, "speed": "instant", "blind_nil": False,
+        "sound": False, "language": "en"}
+
+# What the player is asked to do now (or false while the bots play).
+STEP_JS = """() => {
+  const dialog = document.querySelector('dialog[open]');
+  if (dialog) {
+    if (dialog.querySelector('[data-action=sheet-next]')) return 'sheet';
+    if (dialog.querySelector('[data-action=replay]')) return 'end';
+    return 'dialog';
+  }
+  if (document.querySelector('#panel:not([hidden]) [data-action=bid]')) return 'bid';
+  if (document.querySelector('#panel:not([hidden]) [data-action=look]')) return 'blind';
+  if (document.querySelector('#turn.mine') && document.querySelector('#hand .card.playable'))
+    return 'play';
+  return false;
+}"""
+
+
+def preset(page: Page, options: dict[str, Any] | None = None,
+           raw: dict[str, str] | None = None) -> None:
+    """Store options (and raw storage values) once, before the app's first load in this
+    context; reloads keep what the app saved since."""
+    items = dict(raw or {})
+    if options is not None:
+        items["spades.options.v1"] = json.dumps(options)
+    script = (
+        "if (!localStorage.getItem('test.preset')) {"
+        f" const items = {json.dumps(items)};"
+        " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
+        " localStorage.setItem('test.preset', '1'); }"
+    )
+    page.context.add_init_script(script)
+
+
+def open_app(page: Page, base: str, query: str = "") -> None:
+    page.goto(base + query)
+    wait_ready(page)
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def step(page: Page) -> str:
+    handle = page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS)
+    return str(handle.json_value())
+
+
+def stored(page: Page, name: str) -> Any:
+    text = page.evaluate(f"localStorage.getItem('spades.{name}.v1')")
+    return None if text is None else json.loads(text)
+
+
+def record(page: Page) -> dict[str, Any]:
+    return stored(page, "game")["record"]  # type: ignore[no-any-return]
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)")
+
+
+def trick_cards(page: Page) -> list[str]:
+    return page.eval_on_selector_all(
+        "#trick .slot",
+        "els => els.map(e => e.className + ':' + (e.firstElementChild?.dataset.card ?? ''))",
+    )
+
+
+def act(page: Page, kind: str, bid: str = "3") -> None:
+    """Do the obvious thing for the step: bid, play the first playable card, next hand."""
+    if kind == "bid":
+        page.click(f"#panel [data-action=bid][data-bid='{bid}']")
+    elif kind == "blind":
+        page.click("#panel [data-action=look]")
+    elif kind == "play":
+        page.click("#hand .card.playable >> nth=0")
+    elif kind == "sheet":
+        page.click("dialog[open] [data-action=sheet-next]")
+    else:
+        raise AssertionError(f"unexpected step {kind}")
+
+
+def play_to_end(page: Page, max_steps: int = 400) -> list[str]:
+    seen: list[str] = []
+    for _ in range(max_steps):
+        kind = step(page)
+        seen.append(kind)
+        if kind == "end":
+            return seen
+        act(page, kind)
+    scores = page.evaluate("[score-ns, score-ew].map(e => e.textContent)".replace(
+        "score-ns, score-ew", "document.getElementById('score-ns'), "
+        "document.getElementById('score-ew')"))
+    raise AssertionError(f"the game did not end: {seen[-12:]}, scores {scores}")

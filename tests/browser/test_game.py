@@ -1,0 +1,297 @@
+"""Playing the game in the browser: a whole game through clicks, same deal same game, resume,
+stats, damaged storage, bad deal links, refusals, languages, screens, accessibility."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.apphelpers import (
+    FAST,
+    act,
+    hand_cards,
+    open_app,
+    play_to_end,
+    preset,
+    record,
+    step,
+    stored,
+    trick_cards,
+    wait_ready,
+)
+
+pytestmark = pytest.mark.browser
+Shot = Callable[[Page, str], Path]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_whole_game_through_clicks_then_stats_survive_a_reload(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    preset(page, FAST)
+    open_app(page, live_server, "?deal=20261129")
+    expect(page.locator("#deal-label")).to_have_text("Deal 20261129")
+    assert len(hand_cards(page)) == 13
+    assert step(page) == "bid"
+    screenshot(page, "bidding")
+    act(page, "bid")
+    assert step(page) == "play"
+    screenshot(page, "playing")
+    kinds = play_to_end(page)
+    assert "sheet" in kinds
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text(re.compile(r"(You and North win!|East and West win\.)"))
+    expect(dialog).to_contain_text("Final score")
+    screenshot(page, "end")
+    final = stored(page, "game")
+    assert final["recorded"] is True
+    ns, ew = page.evaluate("[+document.getElementById('score-ns').textContent,"
+                           " +document.getElementById('score-ew').textContent]")
+    assert max(ns, ew) >= 200 or min(ns, ew) <= -200
+
+    page.click("dialog[open] [data-action=share]")
+    expect(page.locator("#share-link")).to_contain_text("?deal=20261129")
+
+    stats = stored(page, "stats")
+    assert stats["levels"]["beginner"]["played"] == 1
+    page.reload()
+    wait_ready(page)
+    assert stored(page, "stats")["levels"]["beginner"]["played"] == 1
+    page.keyboard.press("Escape")
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action=stats]")
+    row = page.locator("#stats-table tr", has_text="Beginner")
+    expect(row.locator("td").first).to_have_text("1")
+    screenshot(page, "stats")
+    page.click("dialog[open] [data-action=close]")
+
+    page.click("#screen-menu [data-action=new]")
+    expect(page.locator("#deal-label")).not_to_have_text("Deal 20261129")
+    assert step(page) == "bid"
+
+
+def play_steps(page: Page, plays: int) -> None:
+    done = 0
+    while done < plays:
+        kind = step(page)
+        act(page, kind)
+        done += kind == "play"
+
+
+def test_same_deal_same_game_in_two_fresh_contexts(
+    make_page: Callable[..., Page], live_server: str
+) -> None:
+    records = []
+    hands = []
+    for _ in range(2):
+        page = make_page()
+        preset(page, {**FAST, "level": "normal"})
+        open_app(page, live_server, "?deal=777")
+        hands.append(hand_cards(page))
+        play_steps(page, 8)
+        step(page)
+        records.append(record(page))
+    assert hands[0] == hands[1] and len(hands[0]) == 13
+    assert records[0] == records[1]
+    plays = records[0]["hands"][0]["plays"]
+    assert len(plays) >= 29  # 8 of ours and the bots' answers
+
+
+def test_reload_in_the_middle_of_a_trick_resumes_it(page: Page, live_server: str) -> None:
+    preset(page, FAST)
+    open_app(page, live_server, "?deal=31337")
+    for _ in range(60):
+        kind = step(page)
+        if kind == "play" and page.locator("#trick .card").count() > 0:
+            break
+        act(page, kind)
+    else:
+        raise AssertionError("never asked to play in the middle of a trick")
+    before = (trick_cards(page), hand_cards(page), record(page))
+    assert page.locator("#trick .card").count() in (1, 2, 3)
+    page.reload()
+    wait_ready(page)
+    assert step(page) == "play"
+    assert (trick_cards(page), hand_cards(page), record(page)) == before
+    expect(page.locator("#deal-label")).to_have_text("Deal 31337")
+
+
+def test_damaged_storage_is_replaced_with_a_notice(page: Page, live_server: str) -> None:
+    preset(page, raw={
+        "spades.options.v1": "[1, 2",
+        "spades.stats.v1": '{"levels": 5}',
+        "spades.game.v1": '{"record": {"format": "spades-record/0"}, "level": "normal"}',
+    })
+    open_app(page, live_server)
+    notices = page.locator("#notices .notice")
+    expect(notices).to_have_count(3)
+    expect(notices.nth(2)).to_contain_text("saved game could not be read")
+    assert stored(page, "options")["target"] == 500
+    assert stored(page, "stats")["levels"]["normal"]["played"] == 0
+    assert stored(page, "game")["record"]["format"] == "spades-record/1"
+    assert len(hand_cards(page)) == 13
+    page.click("#notices .notice >> nth=0 >> [data-action=dismiss]")
+    expect(notices).to_have_count(2)
+
+
+BAD_DEALS = ["abc", "-5", str(2**53), "<b>bold</b>", "", "12abc", "1.5", " 7"]
+
+
+def test_bad_deal_links_give_a_notice_and_a_random_deal(page: Page, live_server: str) -> None:
+    preset(page, FAST)
+    for bad in BAD_DEALS:
+        open_app(page, live_server, "?deal=" + quote(bad))
+        expect(page.locator("#notices .notice")).to_contain_text("deal link was not valid")
+        label = page.locator("#deal-label").text_content() or ""
+        assert re.fullmatch(r"Deal \d+", label), (bad, label)
+        assert page.locator("b").count() == 0
+        assert "deal=" not in page.url
+    good = "123456789"
+    open_app(page, live_server, "?deal=" + good)
+    expect(page.locator("#deal-label")).to_have_text("Deal " + good)
+    expect(page.locator("#notices .notice")).to_have_count(0)
+
+
+def test_a_refused_card_says_why(page: Page, live_server: str) -> None:
+    preset(page, {**FAST, "blind_nil": True})
+    open_app(page, live_server, "?deal=42")
+    assert step(page) == "blind"
+    expect(page.locator("#hand .card.back")).to_have_count(13)
+    act(page, "blind")
+    assert step(page) == "bid"
+    page.click("#hand .card >> nth=0")  # still bidding
+    expect(page.locator("#message")).to_have_text("Bid first: the cards are not being played yet.")
+    act(page, "bid")
+    assert step(page) == "play"
+    # deal 42: South leads first and holds spades and other suits: spades are not broken
+    page.click("#hand .card[data-card$='S'] >> nth=0")
+    expect(page.locator("#message")).to_have_text("Spades are not broken yet: lead another suit.")
+    expect(page.locator("#live")).to_have_text("Spades are not broken yet: lead another suit.")
+    act(page, "play")
+    for _ in range(40):
+        kind = step(page)
+        illegal = page.locator("#hand .card.illegal")
+        if kind == "play" and illegal.count() and page.locator("#trick .card").count():
+            illegal.first.click()
+            expect(page.locator("#message")).to_have_text(
+                re.compile(r"You must follow (clubs|diamonds|hearts|spades)\.")
+            )
+            return
+        act(page, kind)
+    pytest.skip("no follow-suit refusal came up in this deal")
+
+
+def test_language_switch_and_keyboard(page: Page, live_server: str, screenshot: Shot) -> None:
+    preset(page, FAST)
+    open_app(page, live_server, "?deal=42")
+    act(page, "bid")
+    assert step(page) == "play"
+    page.click("[data-action=options]")
+    page.select_option("#opt-language", "fr")
+    expect(page.locator("#seat-N .seat-name")).to_have_text("Nord")
+    expect(page.locator("dialog[open] h2")).to_have_text("Options")
+    page.click("dialog[open] [data-action=close]")
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    expect(page.locator("#turn")).to_contain_text("À vous")
+    label = page.locator("#hand .card >> nth=0").get_attribute("aria-label") or ""
+    assert re.match(r"(As|Roi|Dame|Valet|Dix|Neuf|Huit|Sept|Six|Cinq|Quatre|Trois|Deux) de "
+                    r"(pique|cœur|carreau|trèfle)", label), label
+    screenshot(page, "french")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#seat-E .seat-name")).to_have_text("Est")
+    # keyboard: arrows move between cards, Enter plays the focused card
+    page.locator("#hand .card >> nth=0").focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused == hand_cards(page)[1]
+    before = len(hand_cards(page))
+    page.locator("#hand .card.playable >> nth=0").focus()
+    page.keyboard.press("Enter")
+    step(page)
+    assert len(hand_cards(page)) == before - 1
+
+
+def test_rules_and_faq_dialog_and_lessons_entry(page: Page, live_server: str) -> None:
+    preset(page, FAST)
+    open_app(page, live_server)
+    page.click("#rules-button")
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text("Spades are the trump suit")
+    page.click("dialog[open] [data-action=faq]")
+    expect(dialog).to_contain_text("What are bags?")
+    page.keyboard.press("Escape")
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action=lessons]")
+    lessons = page.locator("#screen-lessons")
+    menu = page.locator("#screen-menu")
+    page.wait_for_function(
+        "() => !document.getElementById('screen-lessons').hidden"
+        " || document.querySelector('#notices .notice')"
+    )
+    assert lessons.is_visible() or menu.is_visible()
+
+
+@pytest.mark.parametrize(("width", "height"), [(375, 667), (1280, 800)],
+                         ids=["phone", "desktop"])
+def test_screens_fit_and_targets_are_big_enough(
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot, width: int, height: int
+) -> None:
+    page = make_page(width, height)
+    preset(page, {**FAST, "blind_nil": True})
+    open_app(page, live_server, "?deal=2024")
+    fits = "document.documentElement.scrollWidth <= window.innerWidth"
+    assert step(page) == "blind"
+    screenshot(page, "blind")
+    act(page, "blind")
+    assert step(page) == "bid"
+    assert page.evaluate(fits)
+    screenshot(page, "bid")
+    act(page, "bid")
+    assert step(page) == "play"
+    small = page.evaluate("""() => [...document.querySelectorAll('button')]
+        .filter(b => b.offsetParent !== null)
+        .map(b => [b.textContent.trim() || b.getAttribute('aria-label'),
+                   b.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 40 || r.height < 40).map(([n]) => n)""")
+    if width < 600:
+        assert small == []  # on a phone every card is a full-size target
+    assert page.evaluate(fits)
+    screenshot(page, "play")
+    page.click("[data-action=sheet]")
+    screenshot(page, "sheet")
+    page.keyboard.press("Escape")
+    page.click("[data-action=options]")
+    assert page.evaluate(fits)
+    screenshot(page, "options")
+
+
+def test_no_serious_accessibility_violations(page: Page, live_server: str) -> None:
+    preset(page, {**FAST, "blind_nil": True})
+    open_app(page, live_server, "?deal=99")
+    page.add_script_tag(url=live_server + "vendor/test/axe.min.js")
+
+    def violations() -> list[str]:
+        found = page.evaluate("""async () => (await axe.run(document)).violations
+            .filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))""")
+        return list(found)
+
+    assert step(page) == "blind"
+    assert violations() == []
+    act(page, "blind")
+    assert step(page) == "bid"
+    assert violations() == []
+    act(page, "bid")
+    assert step(page) == "play"
+    assert violations() == []
+    page.click("[data-action=options]")
+    assert violations() == []
+    page.keyboard.press("Escape")
+    page.click("#menu-button")
+    assert violations() == []

@@ -1,0 +1,196 @@
+"""The lessons screen in Chromium: lessons completed by clicks, feedback and hint highlighting on a
+wrong click, progress kept across a reload, unreadable progress reset, and both screen sizes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+READY = "body[data-ready='1']"
+READY_TIMEOUT_MS = 90_000
+KEY = "spades.lessons.v1"
+Shot = Callable[[Page, str], Path]
+
+
+def open_lessons(page: Page, live_server: str, *, goto: bool = True) -> None:
+    """Load the page and open the lessons screen from the main menu."""
+    if goto:
+        page.goto(live_server)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action='lessons']")
+    expect(page.locator("#screen-lessons")).to_be_visible()
+    expect(page.locator("#screen-lessons .lx-lesson").first).to_be_visible(timeout=30_000)
+
+
+def progress_text(page: Page, lesson_id: str) -> str:
+    return page.locator(f"[data-lesson='{lesson_id}'] .lx-count").inner_text()
+
+
+def panel(page: Page):
+    return page.locator("#screen-lessons .lx-panel")
+
+
+def finish_step_with_hint(page: Page) -> None:
+    """Do what the current step asks, using the Hint button to find the answer."""
+    screen = page.locator("#screen-lessons")
+    kind = panel(page).get_attribute("data-kind")
+    if kind in ("play", "bid", "answer"):
+        screen.locator("[data-act='hint']").click()
+        lit = screen.locator("button.lx-lit")
+        expect(lit.first).to_be_visible()
+        count = lit.count()
+        assert count >= 1
+        if screen.locator("[data-act='check']").count():
+            for i in range(count):
+                screen.locator("button.lx-lit").nth(i).click()
+            screen.locator("[data-act='check']").click()
+        else:
+            lit.first.click()
+        expect(screen.locator(".lx-feedback[data-tone='good']")).to_be_visible()
+
+
+def next_step(page: Page) -> None:
+    current = panel(page).get_attribute("data-step")
+    page.locator("#screen-lessons [data-act='next']").click()
+    if page.locator("#screen-lessons .lx-panel").count():
+        expect(panel(page)).not_to_have_attribute("data-step", current or "")
+
+
+def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    open_lessons(page, live_server)
+    screen = page.locator("#screen-lessons")
+    expect(screen.locator(".lx-group-title")).to_have_text(["Rules", "Strategy"])
+    assert progress_text(page, "rules-02-tricks") == "0/7 steps"
+    screen.locator("[data-lesson='rules-02-tricks']").click()
+    expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
+    expect(panel(page)).to_have_attribute("data-kind", "explain")
+    # The trick on the table is drawn, West's lead is highlighted, South's cards are shown.
+    expect(screen.locator(".lx-trick [data-card='9H']")).to_have_class(
+        "lx-card lx-hearts lx-red lx-marked")
+    expect(screen.locator(".lx-seat-west")).to_have_class("lx-seat lx-seat-west lx-seat-marked")
+    next_step(page)
+
+    # Step 2: play the card that wins. A wrong (but legal) card first.
+    expect(panel(page)).to_have_attribute("data-kind", "play")
+    three = screen.get_by_role("button", name="three of hearts")
+    queen = screen.get_by_role("button", name="queen of hearts")
+    three.click()
+    feedback = screen.locator(".lx-feedback")
+    expect(feedback).to_have_text("The 3♥ is lower than East's J♥: East would win the trick.")
+    expect(feedback).to_have_attribute("data-tone", "bad")
+    expect(screen.locator("[role=status]")).to_have_text(
+        "The 3♥ is lower than East's J♥: East would win the trick.")
+    expect(three).to_have_class("lx-card lx-hearts lx-red lx-wrong lx-card-btn")
+    expect(queen).to_have_class("lx-card lx-hearts lx-red lx-lit lx-card-btn")
+    # An illegal card: the engine's reason.
+    screen.get_by_role("button", name="five of clubs").click()
+    expect(feedback).to_contain_text("You must follow suit")
+    screenshot(page, "wrong-card")
+    queen.click()
+    expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours.")
+    expect(feedback).to_have_attribute("data-tone", "good")
+    expect(screen.locator(".lx-trick [data-card='QH']")).to_be_visible()
+    expect(screen.locator("[data-act='next']")).to_be_focused()
+    next_step(page)
+
+    # Step 3: who won? A wrong answer, then the right one.
+    screen.get_by_role("button", name="North", exact=True).click()
+    expect(feedback).to_have_text("Look for the highest heart on the table.")
+    expect(screen.locator("button.lx-choice.lx-lit")).to_have_text("South")
+    screen.locator("button.lx-choice.lx-lit").click()
+    expect(feedback).to_contain_text("You did, with the Q♥.")
+    next_step(page)
+
+    # The rest by the hints, then Finish goes back to the list.
+    for _ in range(10):
+        if not screen.locator(".lx-panel").count():
+            break
+        finish_step_with_hint(page)
+        next_step(page)
+    expect(screen.locator("[data-lesson='rules-02-tricks']")).to_be_focused()
+    assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
+    stored = page.evaluate(f"localStorage.getItem('{KEY}')")
+    assert '"rules-02-tricks"' in stored
+
+    page.reload()
+    open_lessons(page, live_server, goto=False)
+    assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    assert progress_text(page, "rules-03-follow-suit") == "0/7 steps"
+
+
+def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    open_lessons(page, live_server)
+    screen = page.locator("#screen-lessons")
+    screen.locator("[data-lesson='strategy-07-dont-trump-partner']").click()
+    kinds = []
+    for _ in range(12):
+        kind = panel(page).get_attribute("data-kind")
+        kinds.append(kind)
+        if kind == "practice":
+            break
+        finish_step_with_hint(page)
+        if kind == "play" and len(kinds) == 3:
+            # The hint engine agrees with this step: its reason is shown with the tip's name.
+            expect(screen.locator(".lx-coach")).to_contain_text("Coach (")
+            screenshot(page, "strategy-play")
+        next_step(page)
+    assert kinds[-1] == "practice" and "play" in kinds
+    # The step list: jump back to step 3 and see it again, then return to the last step.
+    screen.get_by_role("button", name="Step 3 of 6: Play a card (done)").click()
+    expect(panel(page)).to_have_attribute("data-step", "3")
+    screen.locator(".lx-step").last.click()
+    expect(panel(page)).to_have_attribute("data-kind", "practice")
+    screen.locator("[data-act='practice']").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(screen).to_be_hidden()
+    stored = page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
+    assert sorted(stored["lessons"]["strategy-07-dont-trump-partner"]["done"]) == [
+        0, 1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(1280, 800), (375, 667)], ids=["desktop-1280x800", "phone-375x667"]
+)
+def test_screens_fit_and_unreadable_progress_is_reset(
+    page: Page, live_server: str, screenshot: Shot, width: int, height: int
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(live_server)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.evaluate(f"localStorage.setItem('{KEY}', '{{not json')")
+    open_lessons(page, live_server, goto=False)
+    screen = page.locator("#screen-lessons")
+    expect(screen.locator(".lx-notice")).to_contain_text("could not be read")
+    assert progress_text(page, "rules-01-table") == "0/8 steps"
+    assert page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}')).version") == 1
+    fits = "document.documentElement.scrollWidth <= window.innerWidth"
+    assert page.evaluate(fits)
+    screenshot(page, "list")
+    # A lesson with a bidding position (13 cards) and one with a trick and shown hands.
+    screen.locator("[data-lesson='strategy-01-count-tricks']").click()
+    screen.locator(".lx-step").nth(2).click()
+    expect(panel(page)).to_have_attribute("data-kind", "bid")
+    assert page.evaluate(fits)
+    small = page.evaluate("""() => [...document.querySelectorAll('#screen-lessons button')]
+        .filter(b => b.offsetParent && (b.offsetWidth < 40 || b.offsetHeight < 40))
+        .map(b => b.textContent)""")
+    assert small == []
+    screenshot(page, "bid")
+    screen.locator("[data-act='list']").click()
+    screen.locator("[data-lesson='rules-04-trumps']").click()
+    screen.locator(".lx-step").nth(2).click()
+    expect(panel(page)).to_have_attribute("data-kind", "watch")
+    expect(screen.locator(".lx-trick .lx-card")).to_have_count(4, timeout=10_000)
+    assert page.evaluate(fits)
+    screenshot(page, "watch")

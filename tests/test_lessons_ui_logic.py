@@ -1,0 +1,189 @@
+"""The lessons screen's pure logic: stored progress, the player walking every lesson, texts."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from spades_core.cards import parse_card
+from spades_core.lessons import AnswerStep, BidStep, PlayStep, WatchStep, load_library_dir
+from ui import lessons_progress
+from ui.lessons_player import Player, card_name, card_short, choice_label
+from ui.lessons_progress import Progress, parse
+
+ROOT = Path(__file__).resolve().parents[1]
+LIBRARY = load_library_dir(ROOT / "lessons", check_claims=False)
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    data = json.loads((ROOT / "ui" / "locales" / lang / "lessons.json").read_text("utf-8"))
+    return {key.removeprefix("lessons."): value for key, value in data.items()}
+
+
+def translator(lang: str):
+    entries = catalogue(lang)
+
+    def t(key: str, **params: object) -> str:
+        assert key in entries, f"missing text {key!r} ({lang})"
+        return entries[key].format(**params)
+
+    return t
+
+
+# --- stored progress ---------------------------------------------------------------------
+
+
+def test_progress_round_trips() -> None:
+    progress = Progress()
+    assert progress.mark("rules-02-tricks", 0)
+    assert not progress.mark("rules-02-tricks", 0)
+    progress.mark("rules-02-tricks", 3)
+    progress.at["rules-02-tricks"] = 3
+    again, damaged = parse(progress.to_json())
+    assert not damaged
+    assert again.done == {"rules-02-tricks": {0, 3}}
+    assert again.at == {"rules-02-tricks": 3}
+    assert again.count("rules-02-tricks", 7) == 2
+    assert again.resume_at("rules-02-tricks", 7) == 3
+    assert json.loads(progress.to_json())["version"] == 1
+    assert lessons_progress.KEY == "spades.lessons.v1"
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[]", "{}", '{"version": 2, "lessons": {}}', '{"version": 1, "lessons": []}',
+    '{"version": 1, "lessons": {"x": {"done": ["a"]}}}',
+    '{"version": 1, "lessons": {"x": {"done": [-1]}}}',
+    '{"version": 1, "lessons": {"x": {"done": [true]}}}',
+    '{"version": 1, "lessons": {"x": {"done": [1], "at": "2"}}}',
+    '{"version": 1, "lessons": {"x": 5}}',
+])
+def test_unreadable_progress_is_reported_and_replaced(text: str) -> None:
+    progress, damaged = parse(text)
+    assert damaged
+    assert progress.done == {} and progress.at == {}
+
+
+def test_nothing_stored_is_not_damage() -> None:
+    assert parse(None)[1] is False
+    assert parse("")[1] is False
+
+
+def test_stale_indexes_do_not_count() -> None:
+    progress, _ = parse('{"version": 1, "lessons": {"a": {"done": [0, 1, 99], "at": 50}}}')
+    assert progress.count("a", 3) == 2
+    assert progress.resume_at("a", 3) == 2  # "at" is out of range: the first step not done
+    assert not progress.complete("a", 3)
+
+
+# --- the player --------------------------------------------------------------------------
+
+
+def solve(player: Player) -> None:
+    """Do what the step asks with the hint's answer."""
+    step = player.step
+    if isinstance(step, AnswerStep) and step.ask == "cards":
+        for token in step.expect:
+            player.choose(token)
+        verdict = player.submit_cards()
+    elif isinstance(step, PlayStep | BidStep | AnswerStep):
+        player.show_hint()
+        lit = player.lit()
+        token = next(iter(step.expect)) if isinstance(step, BidStep | AnswerStep) else str(
+            step.expect[0])
+        assert token in lit
+        verdict = player.choose(token)
+    elif isinstance(step, WatchStep):
+        player.watch_all()
+        return
+    else:
+        player.practice()
+        return
+    assert verdict is not None and verdict.correct, (player.lesson.id, player.index)
+    assert player.state.solved
+
+
+@pytest.mark.parametrize("lesson", LIBRARY.lessons, ids=lambda lesson: lesson.id)
+def test_every_lesson_can_be_completed(lesson) -> None:
+    progress = Progress()
+    player = Player(lesson, LIBRARY.shared, on_done=lambda i: progress.mark(lesson.id, i))
+    while True:
+        solve(player)
+        assert player.scene() is not None or player.step.scene is None
+        if not player.next():
+            break
+    assert progress.complete(lesson.id, len(lesson.steps))
+
+
+def test_wrong_card_gets_the_engine_reason_then_the_right_card_is_lit() -> None:
+    lesson = LIBRARY.lesson("rules-02-tricks")
+    player = Player(lesson, LIBRARY.shared, start=1)
+    step = player.step
+    assert isinstance(step, PlayStep)
+    verdict = player.choose("5C")  # a club while hearts were led: illegal
+    assert verdict is not None and not verdict.correct
+    assert verdict.refusal == "must-follow-suit"
+    assert player.state.message is not None
+    assert "follow suit" in player.state.message.en
+    assert player.lit() == {"QH"}
+    verdict = player.choose("3H")  # legal, but wrong: the step's own feedback
+    assert verdict is not None and verdict.refusal is None
+    assert "J♥" in player.state.message.en
+    assert player.choose("QH").correct
+    assert player.state.message == step.success
+    assert [str(card) for _, card in player.scene().table_trick()][-1] == "QH"
+
+
+def test_watch_step_moves_the_position_on() -> None:
+    lesson = LIBRARY.lesson("rules-04-trumps")
+    index = next(i for i, step in enumerate(lesson.steps) if isinstance(step, WatchStep))
+    done: list[int] = []
+    player = Player(lesson, LIBRARY.shared, start=index, on_done=done.append)
+    step = player.step
+    assert player.scene() == step.scene
+    assert player.watch_more()
+    assert index not in done or len(step.plays) == 1
+    player.watch_all()
+    assert player.scene() == step.after
+    assert index in done
+
+
+# --- texts -------------------------------------------------------------------------------
+
+
+def test_catalogues_have_the_same_keys_and_fr_spacing() -> None:
+    en, fr = catalogue("en"), catalogue("fr")
+    assert en.keys() == fr.keys()
+    for key, text in fr.items():
+        assert text.strip(), key
+        assert not re.search(r" [:;!?]", text), f"{key}: use a non-breaking space"
+
+
+def test_every_key_the_screen_uses_exists() -> None:
+    source = (ROOT / "ui" / "lessons_screen.py").read_text("utf-8")
+    source += (ROOT / "ui" / "lessons_player.py").read_text("utf-8")
+    used = set(re.findall(r'\bt\(\s*"([a-z0-9.\-]+)"', source))
+    used |= {f"kind.{kind}" for kind in ("explain", "watch", "play", "bid", "answer", "practice")}
+    used |= {f"group.{group}" for group in ("rules", "strategy")}
+    used |= {f"seat.{seat}" for seat in "NESW"} | {f"level.{level}" for level in
+                                                    ("beginner", "normal", "expert")}
+    for lang in ("en", "fr"):
+        missing = used - catalogue(lang).keys()
+        assert not missing, (lang, sorted(missing))
+
+
+def test_card_and_choice_names_in_both_languages() -> None:
+    en, fr = translator("en"), translator("fr")
+    queen = parse_card("QH")
+    assert card_short(queen, en) == "Q♥" and card_short(queen, fr) == "D♥"
+    assert card_name(queen, en) == "queen of hearts"
+    assert card_name(queen, fr) == "dame de cœur"
+    assert card_short(parse_card("TC"), fr) == "10♣"
+    for lesson in LIBRARY.lessons:
+        for step in lesson.steps:
+            if isinstance(step, AnswerStep):
+                for token in step.choices:
+                    assert choice_label(step, token, "en", en)
+                    assert choice_label(step, token, "fr", fr)

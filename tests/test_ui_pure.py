@@ -1,0 +1,149 @@
+"""The page's pure modules under CPython: catalogues, deal numbers, options, stats, storage,
+the saved game and pacing."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from spades_core import GameState, Rules, parse_bid
+from ui import deals, i18n, options, pacing, savegame, stats
+from ui.storage import KEYS, MemoryBackend, Storage
+
+LOCALES = Path(__file__).resolve().parents[1] / "ui" / "locales"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def catalogue_names() -> list[str]:
+    return sorted({path.stem for path in LOCALES.glob("*/*.json")})
+
+
+@pytest.mark.parametrize("name", catalogue_names())
+def test_every_key_exists_in_both_languages_with_the_same_placeholders(name: str) -> None:
+    en = json.loads((LOCALES / "en" / f"{name}.json").read_text(encoding="utf-8"))
+    fr = json.loads((LOCALES / "fr" / f"{name}.json").read_text(encoding="utf-8"))
+    assert set(en) == set(fr), set(en) ^ set(fr)
+    for key in en:
+        assert isinstance(en[key], str) and en[key].strip(), key
+        assert isinstance(fr[key], str) and fr[key].strip(), key
+        assert set(PLACEHOLDER.findall(en[key])) == set(PLACEHOLDER.findall(fr[key])), key
+
+
+def test_every_key_the_ui_uses_exists() -> None:
+    """Literal keys passed to t(...) in ui/*.py are in the table catalogue."""
+    table = json.loads((LOCALES / "en" / "table.json").read_text(encoding="utf-8"))
+    table_modules = ("app", "render", "dialogs", "main", "botrunner")
+    source = "\n".join((LOCALES.parent / f"{m}.py").read_text() for m in table_modules)
+    used = set(re.findall(r"\bt\(\s*\"([a-z][\w.-]+)\"", source))
+    used |= set(re.findall(r"_button\(\s*\"([a-z][\w.-]+)\"", source))
+    missing = sorted(key for key in used if key not in table)
+    assert not missing
+
+
+def test_card_names_in_both_languages() -> None:
+    try:
+        i18n.set_language("fr")
+        i18n.load()
+        assert i18n.card_name("QS") == "Dame de pique"
+        assert i18n.card_name("AH") == "As de cœur"
+        assert i18n.card_short("TD") == "10♦"
+        assert i18n.t("refusal.must-follow-suit", suit=i18n.suit_name("hearts")) == (
+            "Vous devez fournir à cœur."
+        )
+        i18n.set_language("en")
+        assert i18n.card_name("QS") == "Queen of spades"
+        assert i18n.card_name("2C") == "Two of clubs"
+        assert i18n.t("refusal.must-follow-suit", suit="hearts") == "You must follow hearts."
+        assert i18n.t("no.such.key") == "no.such.key"
+    finally:
+        i18n.set_language("en")
+
+
+def test_language_from_the_browser() -> None:
+    assert i18n.pick_language(["fr-CA", "en"]) == "fr"
+    assert i18n.pick_language(["de-DE", "en-GB"]) == "en"
+    assert i18n.pick_language(["es"]) == "en"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "abc", "-5", "+5", " 12", "12 ", "1e5", "1.5", "<b>1</b>", str(2**53), "9" * 40, "٣"],
+)
+def test_bad_deal_numbers(text: str) -> None:
+    assert deals.parse_deal(text) is None
+
+
+def test_good_deal_numbers() -> None:
+    assert deals.parse_deal("0") == 0
+    assert deals.parse_deal("20261129") == 20261129
+    assert deals.parse_deal(str(2**53 - 1)) == 2**53 - 1
+    assert deals.daily_number(datetime.date(2026, 11, 29)) == 20261129
+    assert deals.date_key(20261129) == "2026-11-29"
+    assert 0 <= deals.random_deal((0xFFFFFFFF, 0xFFFFFFFF)) < 2**53
+
+
+def test_options_validation() -> None:
+    assert options.validate(None, "fr") == (options.defaults("fr"), False)
+    found, clean = options.validate({"level": "expert", "target": 200, "floor": False}, "en")
+    assert clean and found["level"] == "expert" and found["target"] == 200
+    found, clean = options.validate({"target": "200", "felt": "<script>"}, "en")
+    assert not clean and found["target"] == 500 and found["felt"] == "green"
+    assert options.validate({"floor": 1}, "en")[1] is False
+    assert options.rules_kwargs(options.defaults()) == {"target": 500, "floor": -200,
+                                                        "blind_nil": True}
+
+
+def test_stats_record_and_validate() -> None:
+    found = stats.empty()
+    found = stats.record_game(found, "beginner", True, 230, "20261129", 120)
+    found = stats.record_game(found, "beginner", True, 210)
+    found = stats.record_game(found, "beginner", False, 150)
+    row = found["levels"]["beginner"]
+    assert (row["played"], row["won"], row["best"], row["streak"], row["best_streak"]) == (
+        3, 2, 230, 0, 2)
+    assert stats.win_rate(row) == pytest.approx(2 / 3)
+    assert found["daily"] == {"20261129": {"won": True, "ns": 230, "ew": 120}}
+    assert stats.validate(json.loads(json.dumps(found))) == (found, True)
+    assert stats.validate({"levels": 5})[1] is False
+    assert stats.validate({"levels": {"normal": {"played": -1}}})[1] is False
+    assert stats.totals(found)["played"] == 3
+
+
+def test_storage_reports_and_replaces_damaged_data() -> None:
+    backend = MemoryBackend()
+    store = Storage(backend)
+    backend.setItem(KEYS["options"], "{not json")
+    value, damaged = store.load("options", options.validate)
+    assert damaged and value == options.defaults()
+    assert json.loads(backend.items[KEYS["options"]]) == options.defaults()
+    value, damaged = store.load("options", options.validate)
+    assert not damaged
+    assert store.load("stats", stats.validate) == (stats.empty(), False)  # nothing stored
+    assert all(key.endswith(".v1") for key in KEYS.values())
+
+
+def test_saved_game_round_trips_mid_trick() -> None:
+    state = GameState.new(Rules(target=200), deal=42)
+    for token in ("3", "2", "2", "1"):
+        state = state.apply(parse_bid(token))
+    state = state.apply(state.legal_plays()[0])
+    state = state.apply(state.legal_plays()[0])
+    game = savegame.SavedGame(state=state, level="beginner", seen=0, sheets=0)
+    loaded, clean = savegame.check(json.loads(json.dumps(game.to_json())))
+    assert clean and loaded is not None
+    assert loaded.state == state and loaded.level == "beginner" and len(loaded.state.trick) == 2
+    assert savegame.check(None) == (None, True)
+    for bad in ("text", {"record": {"format": "nope"}, "level": "normal"},
+                {**game.to_json(), "level": "godlike"}):
+        assert savegame.check(bad) == (None, False)
+
+
+def test_pacing() -> None:
+    assert pacing.pace("instant") == {"bot": 0, "trick": 0, "gather": 0}
+    assert pacing.pace("slow")["bot"] > pacing.pace("normal")["bot"] > pacing.pace("fast")["bot"]
+    assert pacing.bot_delay("normal", 10_000) == 0
+    assert pacing.pace("bogus") == pacing.pace("normal")

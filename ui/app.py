@@ -1,0 +1,636 @@
+"""The page's controller: the game in progress, the bots' turns, input, screens and storage.
+
+Public API (used by ``ui/lessons_screen.py``):
+
+- ``show_screen("table" | "lessons" | "menu")``
+- ``start_game(deal, level, hints_on=True, target=None)``: a game (or practice game) of deal N
+- ``ui.i18n`` (``t``, ``language``) and ``ui.storage`` for text and storage.
+
+No rule lives here: legality and refusal reasons come from ``spades_core``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, parse_bid, parse_card
+from spades_core.rules import trick_winner
+
+from . import deals, i18n, pacing, render, savegame, sound
+from . import options as opts
+from . import stats as stats_mod
+from .botrunner import BotRunner
+from .dom import byid
+from .i18n import t
+from .savegame import SavedGame
+from .storage import Storage
+
+S = Seat.S
+APP: App | None = None
+
+
+def _sleep_ms(ms: int) -> Any:
+    return asyncio.sleep(ms / 1000.0)
+
+
+class App:
+    def __init__(self) -> None:
+        try:
+            backend = js.localStorage
+        except Exception:
+            backend = None
+        self.storage = Storage(backend)
+        self.bots = BotRunner()
+        self.options: dict[str, Any] = opts.defaults()
+        self.stats: dict[str, Any] = stats_mod.empty()
+        self.game: SavedGame | None = None
+        self.gen = 0
+        self.waiting = False
+        self.running_gen = -1
+        self.shown_trick: tuple[tuple[Seat, Card], ...] | None = None
+        self.trick_winner: Seat | None = None
+        self.last_trick: tuple[tuple[Seat, Card], ...] | None = None
+        self.hinted: str | None = None
+        self.screen = "table"
+        self.dialog_kind = ""
+        self.lessons_mounted = False
+        self._proxies: list[Any] = []
+        self._tasks: set[Any] = set()
+
+    # --- boot ------------------------------------------------------------------------
+
+    def boot(self) -> None:
+        browser_langs = [str(x) for x in (js.navigator.languages or [js.navigator.language])]
+        self.storage.drop_old()
+        self.options, bad_options = self.storage.load(
+            "options", lambda d: opts.validate(d, i18n.pick_language(browser_langs))
+        )
+        i18n.set_language(self.options["language"])
+        i18n.load()
+        self.stats, bad_stats = self.storage.load("stats", stats_mod.validate)
+        game, bad_game = self.storage.load("game", savegame.check)
+        if bad_game:
+            self.storage.remove("game")
+        notices = []
+        if bad_options:
+            notices.append("notice.bad-options")
+        if bad_stats:
+            notices.append("notice.bad-stats")
+        if bad_game:
+            notices.append("notice.bad-game")
+        self.apply_look()
+        self.listen()
+        wanted, bad_deal = self.url_deal()
+        if bad_deal:
+            notices.append("notice.bad-deal")
+        if wanted is not None and not (game is not None and game.state.deal == wanted
+                                       and not game.recorded):
+            self.new_game(wanted, start=False)
+        elif game is not None:
+            self.game = game
+        else:
+            self.new_game(self.random_deal(), start=False)
+        for key in notices:
+            render.notice(t(key), key)
+        render.enable_controls()
+        self.render()
+
+    def after_ready(self) -> None:
+        """Once interactive: let the bots play, warm the expert's worker if needed."""
+        self.schedule(self.run())
+        if self.game is not None and self.game.level in self.bots_worker_levels():
+            self.bots.start_worker()
+
+    @staticmethod
+    def bots_worker_levels() -> frozenset[str]:
+        from .botrunner import WORKER_LEVELS
+
+        return WORKER_LEVELS
+
+    def url_deal(self) -> tuple[int | None, bool]:
+        """The ``?deal=`` of the address (then removed from it), and whether it was bad."""
+        params = js.URLSearchParams.new(js.location.search)
+        if not params.has("deal"):
+            return None, False
+        raw = params.get("deal")
+        number = deals.parse_deal(str(raw) if isinstance(raw, str) else None)
+        js.history.replaceState(None, "", js.location.pathname)
+        return number, number is None
+
+    @staticmethod
+    def random_deal() -> int:
+        words = js.Uint32Array.new(2)
+        js.crypto.getRandomValues(words)
+        return deals.random_deal((int(words[0]), int(words[1])))
+
+    @staticmethod
+    def today_number() -> int:
+        now = js.Date.new()
+        return int(now.getFullYear()) * 10000 + (int(now.getMonth()) + 1) * 100 + int(now.getDate())
+
+    def listen(self) -> None:
+        for target, kind, handler in (
+            (js.document, "click", self.on_click),
+            (js.document, "keydown", self.on_key),
+            (js.document, "change", self.on_change),
+            (byid("dialog"), "close", self.on_dialog_close),
+        ):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy)
+
+    def schedule(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: Any) -> None:
+        """Forget a finished task; a failure is reported on the console, never swallowed."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            import traceback
+
+            error = task.exception()
+            text = "".join(traceback.format_exception(error))
+            js.console.error(f"spades: {text}")
+
+    # --- look and language ----------------------------------------------------------------
+
+    def apply_look(self) -> None:
+        body = js.document.body
+        classes = [c for c in str(body.className).split() if not c.startswith(("felt-", "back-"))]
+        classes = [c for c in classes if c != "four-colour"]
+        classes += [f"felt-{self.options['felt']}", f"back-{self.options['back']}"]
+        if self.options["four_colour"]:
+            classes.append("four-colour")
+        body.className = " ".join(classes)
+        js.document.documentElement.lang = i18n.language()
+        js.document.title = t("app.title")
+        render.translate_static()
+
+    def save_options(self) -> None:
+        self.storage.write("options", self.options)
+
+    # --- games ----------------------------------------------------------------------------
+
+    def new_game(
+        self, deal: int, level: str | None = None, hints_on: bool = True,
+        target: int | None = None, daily: bool = False, start: bool = True,
+    ) -> None:
+        kwargs = opts.rules_kwargs(self.options)
+        if target is not None:
+            kwargs["target"] = int(target)
+        state = GameState.new(Rules(**kwargs), deal=int(deal))
+        level = level if level in savegame.LEVELS else self.options["level"]
+        self.gen += 1
+        self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on)
+        self.waiting = False
+        self.shown_trick = None
+        self.last_trick = None
+        self.hinted = None
+        render.message("")
+        render.close_dialog()
+        self.save()
+        if level in self.bots_worker_levels():
+            self.bots.start_worker()
+        self.announce(t("new.deal", deal=deal))
+        if start:
+            self.show_screen("table")
+            self.render()
+            self.schedule(self.run())
+
+    def save(self) -> None:
+        if self.game is not None:
+            self.storage.write("game", self.game.to_json())
+
+    @property
+    def state(self) -> GameState:
+        assert self.game is not None
+        return self.game.state
+
+    def face_down(self) -> bool:
+        """South's cards stay face down until South chooses Blind Nil or to look."""
+        state = self.state
+        return bool(
+            state.rules.blind_nil
+            and state.phase is Phase.BIDDING
+            and state.bid_of(S) is None
+            and self.game is not None
+            and self.game.seen != state.hand_index
+        )
+
+    def blind_offered(self) -> bool:
+        return self.face_down() and self.state.to_act == S and self.state.refusal(BLIND_NIL) is None
+
+    # --- the run loop -------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Play the bots' turns until South must act, a score sheet or the end is shown."""
+        if self.running_gen == self.gen or self.game is None:
+            return
+        gen = self.running_gen = self.gen
+        try:
+            while gen == self.gen:
+                state = self.state
+                game = self.game
+                if len(state.past_hands) > game.sheets:
+                    self.waiting = False
+                    self.render()
+                    if self.dialog_kind != "sheet-pending":
+                        render.score_sheet(state, pending=True)
+                        self.dialog_kind = "sheet-pending"
+                    return
+                if state.phase is Phase.OVER:
+                    self.waiting = False
+                    self.finish()
+                    return
+                if state.to_act == S:
+                    self.waiting = True
+                    self.render()
+                    render.focus_hand_or_panel()
+                    return
+                self.waiting = False
+                self.render()
+                speed = self.options["speed"]
+                start = js.performance.now()
+                seat = state.to_act
+                if self.game.level in self.bots_worker_levels():
+                    render.turn_text(t("thinking", seat=i18n.seat_name(seat.name)), False)
+                action = await self.bots.decide(state, self.game.level)
+                spent = float(js.performance.now() - start)
+                delay = pacing.bot_delay(speed, spent)
+                await _sleep_ms(delay)
+                if gen != self.gen:
+                    return
+                await self.apply(action, gen)
+        finally:
+            if self.running_gen == gen:
+                self.running_gen = -1
+
+    async def apply(self, action: Card | Bid, gen: int) -> None:
+        assert self.game is not None
+        before = self.state
+        seat = before.to_act
+        assert seat is not None
+        after = before.apply(action)
+        self.game.state = after
+        if isinstance(action, Bid) and seat == S:
+            self.game.seen = before.hand_index if not action.blind else self.game.seen
+        self.hinted = None
+        self.save()
+        name = i18n.seat_name(seat.name)
+        if isinstance(action, Bid):
+            self.announce(t("say.bid", seat=name, bid=i18n.bid_text(str(action))))
+            self.render()
+            return
+        self.announce(t("say.play", seat=name, card=i18n.card_name(str(action))))
+        if self.options["sound"]:
+            sound.play("play")
+        if len(before.trick) < 3:
+            self.render()
+            return
+        completed = (*before.trick, (seat, action))
+        winner = completed[trick_winner([card.id for _, card in completed])][0]
+        self.last_trick = completed
+        self.trick_winner = winner
+        who = (t("say.trick.you") if winner == S
+               else t("say.trick", seat=i18n.seat_name(winner.name)))
+        self.announce(who)
+        speed = pacing.pace(self.options["speed"])
+        if speed["trick"] > 0:
+            self.shown_trick = completed
+            self.render()
+            await _sleep_ms(speed["trick"])
+            if gen != self.gen:
+                return
+            render.gather(winner, speed["gather"])
+            await _sleep_ms(speed["gather"])
+            render.ungather()
+        self.shown_trick = None
+        if self.options["sound"]:
+            sound.play("trick")
+        render.flash_seat(winner)
+        self.render()
+
+    def finish(self) -> None:
+        game = self.game
+        assert game is not None
+        state = game.state
+        self.render()
+        ns, ew = state.scores
+        won = state.winner is not None and int(state.winner) == 0
+        if not game.recorded:
+            daily = str(state.deal) if game.daily else None
+            self.stats = stats_mod.record_game(self.stats, game.level, won, ns, daily, ew)
+            self.storage.write("stats", self.stats)
+            game.recorded = True
+            self.save()
+            if self.options["sound"]:
+                sound.play("win" if won else "lose")
+            self.announce(t("end.won") if won else t("end.lost"))
+        if self.dialog_kind != "end":
+            render.end_dialog(state, game, won, self.daily_line(state.deal if game.daily else None))
+            self.dialog_kind = "end"
+
+    def daily_line(self, number: int | None) -> str | None:
+        if number is None:
+            return None
+        result = self.stats["daily"].get(str(number))
+        if result is None:
+            return None
+        return t(
+            "end.daily-result", date=deals.date_key(number),
+            result=t("end.daily.won" if result["won"] else "end.daily.lost"),
+            ns=result["ns"], ew=result["ew"],
+        )
+
+    # --- rendering ----------------------------------------------------------------------
+
+    def render(self) -> None:
+        if self.game is None:
+            return
+        render.table(self)
+
+    def announce(self, text: str) -> None:
+        render.announce(text)
+
+    # --- input ------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = event.target.closest("[data-action]") if event.target else None
+        if not target:
+            return
+        action = str(target.dataset.action)
+        handler = getattr(self, "do_" + action.replace("-", "_"), None)
+        if handler is not None:
+            handler(target)
+
+    def on_key(self, event: Any) -> None:
+        key = str(event.key)
+        if js.document.querySelector("dialog[open]") or self.screen != "table":
+            return
+        tag = str(getattr(event.target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea"):
+            return
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            if render.move_focus(-1 if key in ("ArrowLeft", "ArrowUp") else 1):
+                event.preventDefault()
+        elif (len(key) == 1 and key.isdigit() and not event.ctrlKey and not event.altKey
+              and self.waiting and self.state.phase is Phase.PLAYING):
+            index = (int(key) or 10) - 1
+            legal = render.hand_order(self.state.legal_plays())
+            if index < len(legal):
+                event.preventDefault()
+                self.play(str(legal[index]))
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        name = str(target.dataset.option or "") if target.dataset else ""
+        if name not in opts.CHOICES:
+            return
+        if str(target.type) == "checkbox":
+            value: Any = bool(target.checked)
+        else:
+            raw = str(target.value)
+            value = next((c for c in opts.CHOICES[name] if str(c) == raw), None)
+            if value is None:
+                return
+        self.options[name] = value
+        self.save_options()
+        if name == "language":
+            i18n.set_language(value)
+        self.apply_look()
+        self.render()
+        if name == "language":
+            render.options_dialog(self.options)
+        if name == "level" and value in self.bots_worker_levels():
+            self.bots.start_worker()
+
+    def on_dialog_close(self, _event: Any) -> None:
+        kind, self.dialog_kind = self.dialog_kind, ""
+        if kind == "sheet-pending" and self.game is not None:
+            self.game.sheets = len(self.state.past_hands)
+            self.save()
+            self.schedule(self.run())
+
+    def play(self, card_text: str) -> None:
+        if self.game is None:
+            return
+        card = parse_card(card_text)
+        state = self.state
+        if not self.waiting:
+            refusal = state.refusal(card, seat=S)
+            if refusal is not None and refusal.reason == "not-your-turn":
+                self.refuse(refusal.reason, refusal.params)
+            return
+        refusal = state.refusal(card, seat=S)
+        if refusal is not None:
+            self.refuse(refusal.reason, refusal.params)
+            return
+        self.act(card)
+
+    def act(self, action: Card | Bid) -> None:
+        self.waiting = False
+        render.message("")
+        self.render()
+
+        async def go() -> None:
+            gen = self.gen
+            await self.apply(action, gen)
+            if gen == self.gen:
+                await self.run()
+
+        self.schedule(go())
+
+    def refuse(self, reason: str, params: dict[str, Any]) -> None:
+        key = f"refusal.{reason}"
+        text = t(key, **i18n.hint_params({k: str(v) for k, v in params.items()}))
+        if not i18n.has(key):
+            text = t("refusal.unknown")
+        render.message(text, refusal=True)
+        self.announce(text)
+        if self.options["sound"]:
+            sound.play("refuse")
+
+    # --- actions (data-action="...") ----------------------------------------------------------
+
+    def do_play(self, target: Any) -> None:
+        self.play(str(target.dataset.card))
+
+    def do_bid(self, target: Any) -> None:
+        if not self.waiting or self.state.phase is not Phase.BIDDING:
+            return
+        bid = parse_bid(str(target.dataset.bid))
+        refusal = self.state.refusal(bid, seat=S)
+        if refusal is not None:
+            self.refuse(refusal.reason, refusal.params)
+            return
+        self.act(bid)
+
+    def do_blind(self, _target: Any) -> None:
+        if self.waiting and self.blind_offered():
+            self.act(BLIND_NIL)
+
+    def do_look(self, _target: Any) -> None:
+        if self.game is not None:
+            self.game.seen = self.state.hand_index
+            self.save()
+            self.render()
+            render.focus_hand_or_panel()
+
+    def do_hint(self, _target: Any) -> None:
+        if not self.waiting or self.game is None:
+            render.message(t("hint.none"))
+            return
+        from spades_core.hints import hint
+        from spades_core.views import view_for
+
+        face_down = self.face_down()
+        advice = hint(view_for(self.state, S, hand_seen=not face_down))
+        reason = t(advice.reason, **i18n.hint_params(advice.params))
+        if advice.action is None:
+            head = t("hint.look")
+        elif isinstance(advice.action, Bid):
+            head = t("hint.bid", bid=i18n.bid_text(str(advice.action)))
+        else:
+            head = t("hint.card", card=i18n.card_name(str(advice.action)))
+            self.hinted = str(advice.action)
+            self.render()
+        text = f"{head} {reason}"
+        render.message(text)
+        self.announce(text)
+
+    def do_last(self, _target: Any) -> None:
+        trick = self.last_trick
+        if trick is None:
+            plays = self.state.seated_plays()
+            done = len(plays) // 4 * 4
+            if done:
+                trick = plays[done - 4:done]
+        winner = None
+        if trick:
+            winner = trick[trick_winner([c.id for _, c in trick])][0]
+        render.last_trick_dialog(trick, winner)
+        self.dialog_kind = "last"
+
+    def do_sheet(self, _target: Any) -> None:
+        render.score_sheet(self.state, pending=False)
+        self.dialog_kind = "sheet"
+
+    def do_sheet_next(self, _target: Any) -> None:
+        render.close_dialog()
+
+    def do_close(self, _target: Any) -> None:
+        render.close_dialog()
+
+    def do_dismiss(self, target: Any) -> None:
+        node = target.closest(".notice")
+        if node:
+            node.remove()
+
+    def do_menu(self, _target: Any) -> None:
+        self.show_screen("table" if self.screen == "menu" else "menu")
+
+    def do_resume(self, _target: Any) -> None:
+        self.show_screen("table")
+
+    def do_new(self, _target: Any) -> None:
+        self.new_game(self.random_deal())
+
+    def do_replay(self, _target: Any) -> None:
+        if self.game is not None:
+            self.new_game(int(self.state.deal or 0), daily=self.game.daily)
+
+    def do_daily(self, _target: Any) -> None:
+        self.new_game(self.today_number(), daily=True)
+
+    def do_share(self, _target: Any) -> None:
+        deal = int(self.state.deal or 0) if self.game else 0
+        url = f"{js.location.origin}{js.location.pathname}?deal={deal}"
+
+        async def copy() -> None:
+            copied = False
+            try:
+                await js.navigator.clipboard.writeText(url)
+                copied = True
+            except Exception:
+                copied = False
+            render.share_result(url, copied)
+
+        render.share_result(url, False)
+        self.schedule(copy())
+
+    def do_rules(self, _target: Any) -> None:
+        i18n.load("rules", "faq")
+        render.rules_dialog("rules")
+        self.dialog_kind = "rules"
+
+    def do_faq(self, _target: Any) -> None:
+        i18n.load("rules", "faq")
+        render.rules_dialog("faq")
+        self.dialog_kind = "rules"
+
+    def do_options(self, _target: Any) -> None:
+        render.options_dialog(self.options)
+        self.dialog_kind = "options"
+
+    def do_stats(self, _target: Any) -> None:
+        render.stats_dialog(self.stats)
+        self.dialog_kind = "stats"
+
+    def do_stats_reset(self, _target: Any) -> None:
+        render.stats_confirm()
+
+    def do_stats_reset_yes(self, _target: Any) -> None:
+        self.stats = stats_mod.empty()
+        self.storage.write("stats", self.stats)
+        render.stats_dialog(self.stats, done=True)
+
+    def do_stats_reset_no(self, _target: Any) -> None:
+        render.stats_dialog(self.stats)
+
+    def do_lessons(self, _target: Any) -> None:
+        self.show_screen("lessons")
+
+    # --- screens -------------------------------------------------------------------
+
+    def show_screen(self, name: str) -> None:
+        if name == "lessons":
+            section = byid("screen-lessons")
+            if not self.lessons_mounted:
+                try:
+                    import importlib
+
+                    module = importlib.import_module("ui.lessons_screen")
+                    module.mount(section)
+                    self.lessons_mounted = True
+                except Exception:
+                    render.notice(t("lessons.missing"), "lessons.missing")
+                    name = "menu"
+        if name == "menu":
+            render.menu(self)
+        self.screen = name
+        render.show_screen(name)
+        if name == "table":
+            self.render()
+
+
+def app() -> App:
+    global APP
+    if APP is None:
+        APP = App()
+    return APP
+
+
+def show_screen(name: str) -> None:
+    """Switch to ``"table"``, ``"lessons"`` or ``"menu"``."""
+    app().show_screen(name)
+
+
+def start_game(deal: int, level: str, hints_on: bool = True, target: int | None = None) -> None:
+    """Start deal ``deal`` against ``level`` bots on the table (a practice game for lessons)."""
+    app().new_game(int(deal), level=level, hints_on=hints_on, target=target)

@@ -1,0 +1,38 @@
+"""Deal numbers from the URL and the calendar (pure Python).
+
+A deal number is a non-negative integer below 2**53, written in decimal digits only.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+MAX_DEAL = 2**53
+
+
+def parse_deal(text: str | None) -> int | None:
+    """The deal number written in ``text`` (``?deal=``), or None when it is not one:
+    empty, signs, spaces, letters, markup, decimals, or 2**53 and above."""
+    if text is None:
+        return None
+    if not (0 < len(text) <= 16) or not text.isascii() or not text.isdigit():
+        return None
+    value = int(text)
+    return value if value < MAX_DEAL else None
+
+
+def daily_number(date: datetime.date) -> int:
+    """The daily deal of a calendar date: ``YYYYMMDD``."""
+    return date.year * 10000 + date.month * 100 + date.day
+
+
+def date_key(number: int) -> str:
+    """``20261129`` -> ``"2026-11-29"`` (how a daily deal is shown)."""
+    text = f"{number:08d}"
+    return f"{text[:4]}-{text[4:6]}-{text[6:]}"
+
+
+def random_deal(random_words: tuple[int, int]) -> int:
+    """A deal number from two random 32-bit words (the browser's crypto): below 2**53."""
+    high, low = random_words
+    return ((high & 0x1FFFFF) << 32 | (low & 0xFFFFFFFF)) % MAX_DEAL

@@ -1,0 +1,291 @@
+"""Dialogs (browser only): score sheet, end of game, last trick, rules and FAQ, options, stats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spades_core import Card, GameState, Seat
+
+from . import deals, i18n
+from . import options as opts
+from . import stats as stats_mod
+from .dom import add, byid, clear, el
+from .i18n import t
+
+TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
+
+
+def _open(title: str) -> tuple[Any, Any]:
+    dialog = byid("dialog")
+    clear(dialog)
+    add(dialog, el("h2", title, id="dialog-title"))
+    body = el("div", cls="dialog-body")
+    add(dialog, body)
+    return dialog, body
+
+
+def _show(dialog: Any, *buttons: Any) -> None:
+    actions = el("div", cls="actions")
+    for button in buttons:
+        add(actions, button)
+    add(dialog, actions)
+    if not dialog.open:
+        dialog.showModal()
+    first = actions.querySelector(".primary") or actions.querySelector("button")
+    if first:
+        first.focus()
+
+
+def _button(key: str, action: str, primary: bool = False) -> Any:
+    return el("button", t(key), "primary" if primary else None, type="button",
+              data_action=action)
+
+
+def close_dialog() -> None:
+    dialog = byid("dialog")
+    if dialog.open:
+        dialog.close()
+
+
+# --- score sheet -----------------------------------------------------------------------
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def score_sheet(state: GameState, pending: bool) -> None:
+    hands = state.past_hands
+    title = t("sheet.title", number=len(hands)) if pending and hands else t("sheet.title.all")
+    dialog, body = _open(title)
+    if not hands:
+        add(body, el("p", t("sheet.none")))
+    else:
+        last = hands[-1]
+        bids = last.bids_by_seat
+        wrap = el("div", cls="scroll")
+        table = el("table")
+        head = el("tr")
+        for key in ("sheet.team", "sheet.bids", "sheet.tricks", "sheet.points", "sheet.bags",
+                    "sheet.total"):
+            add(head, el("th", t(key), "num" if key not in ("sheet.team", "sheet.bids") else None,
+                         scope="col"))
+        add(table, el("thead"))
+        table.firstChild.appendChild(head)
+        tbody = el("tbody")
+        notes: list[str] = []
+        for team, seats in enumerate(TEAM_SEATS):
+            score = last.teams[team]
+            parts = [f"{i18n.seat_name(s.name)} {i18n.bid_text(str(bids[int(s)]))}" for s in seats]
+            tricks = " + ".join(str(last.tricks[int(s)]) for s in seats)
+            status = t("sheet.made" if score.made else "sheet.set")
+            row = el("tr")
+            add(row, el("th", t(f"team.{'NS' if team == 0 else 'EW'}"), scope="row"),
+                el("td", t("sheet.contract", contract=score.contract, bids=", ".join(parts))),
+                el("td", f"{score.tricks} ({tricks}) · {status}", "num"),
+                el("td", _signed(score.points), "num"),
+                el("td", f"+{score.bags} → {score.bags_after}", "num"),
+                el("td", str(last.scores[team]), "num"))
+            add(tbody, row)
+            for nil in score.nils:
+                bid_name = t("bid.blind-nil" if nil.blind else "bid.nil")
+                key = "sheet.nil.made" if nil.made else "sheet.nil.failed"
+                notes.append(t(key, seat=i18n.seat_name(Seat(nil.seat).name), bid=bid_name,
+                               points=_signed(nil.points)))
+            if score.bag_penalty:
+                team_name = t("team.NS" if team == 0 else "team.EW")
+                notes.append(f"{team_name} — {t('sheet.penalty', points=score.bag_penalty)}")
+        add(table, tbody)
+        add(wrap, table)
+        add(body, wrap)
+        if notes:
+            items = el("ul")
+            for note in notes:
+                add(items, el("li", note))
+            add(body, items)
+        if len(hands) > 1:
+            add(body, el("h3", t("sheet.total")))
+            history = el("table")
+            head = el("tr")
+            add(head, el("th", "#", scope="col"),
+                el("th", t("team.NS"), "num", scope="col"),
+                el("th", t("team.EW"), "num", scope="col"))
+            add(history, head)
+            for result in hands:
+                row = el("tr")
+                add(row, el("th", t("sheet.hand", number=result.index + 1), scope="row"),
+                    el("td", f"{_signed(result.teams[0].points)} = {result.scores[0]}", "num"),
+                    el("td", f"{_signed(result.teams[1].points)} = {result.scores[1]}", "num"))
+                add(history, row)
+            wrap2 = el("div", cls="scroll")
+            add(wrap2, history)
+            add(body, wrap2)
+    if pending:
+        from spades_core import Phase
+
+        key = "sheet.to-end" if state.phase is Phase.OVER else "sheet.next"
+        _show(dialog, _button(key, "sheet-next", primary=True))
+    else:
+        _show(dialog, _button("dialog.close", "close", primary=True))
+
+
+# --- end of game ---------------------------------------------------------------------------
+
+
+def end_dialog(state: GameState, game: Any, won: bool, daily_line: str | None) -> None:
+    dialog, body = _open(t("end.title"))
+    ns, ew = state.scores
+    add(body, el("p", ("🏆 " if won else "") + t("end.won" if won else "end.lost"), "end-result"))
+    add(body, el("p", t("end.score", ns=ns, ew=ew)))
+    add(body, el("p", t("end.deal", deal=state.deal, level=t(f"level.{game.level}"))))
+    if daily_line:
+        add(body, el("p", daily_line))
+    add(body, el("div", cls="share-box", id="share-box"))
+    _show(dialog,
+          _button("end.new", "new", primary=True),
+          _button("end.replay", "replay"),
+          _button("end.share", "share"),
+          _button("end.daily", "daily"))
+
+
+def share_result(url: str, copied: bool) -> None:
+    box = byid("share-box")
+    if not box:
+        return
+    clear(box)
+    add(box, el("p", t("end.shared" if copied else "end.share-manual")),
+        el("code", url, "share-link", id="share-link"))
+
+
+# --- last trick --------------------------------------------------------------------------
+
+
+def last_trick_dialog(trick: tuple[tuple[Seat, Card], ...] | None, winner: Seat | None) -> None:
+    from .render import card_face
+
+    dialog, body = _open(t("last.title"))
+    if not trick:
+        add(body, el("p", t("last.none")))
+    else:
+        row = el("div", cls="trick-row")
+        for seat, card in trick:
+            figure = el("figure")
+            text = str(card)
+            add(figure, card_face(text, "winner" if seat == winner else "", role="img",
+                                  aria_label=i18n.card_name(text)),
+                el("figcaption", i18n.seat_name(seat.name)))
+            add(row, figure)
+        add(body, row)
+        if winner is not None:
+            add(body, el("p", t("last.winner", seat=i18n.seat_name(winner.name))))
+    _show(dialog, _button("dialog.close", "close", primary=True))
+
+
+# --- rules and FAQ ---------------------------------------------------------------------------
+
+
+def _section_order(key: str) -> tuple[str, int, str]:
+    """``rules.02.h`` before ``rules.02.1``; ``faq.03.q`` before ``faq.03.a``."""
+    _, section, item = (key.split(".") + ["", ""])[:3]
+    return section, 0 if item in ("h", "q") else 1, item.zfill(3)
+
+
+def rules_dialog(tab: str) -> None:
+    dialog, body = _open(t("rules.title"))
+    tabs = el("div", cls="tabs", role="group")
+    for name in ("rules", "faq"):
+        add(tabs, el("button", t(f"rules.tab.{name}"), type="button", data_action=name,
+                     aria_pressed="true" if name == tab else "false",
+                     aria_selected=None))
+    add(body, tabs)
+    entries = i18n.catalogue(i18n.language(), tab) or i18n.catalogue("en", tab)
+    if tab == "rules":
+        current = None
+        for key in sorted(entries, key=_section_order):
+            if key.endswith(".h"):
+                add(body, el("h3", entries[key]))
+                current = el("ul")
+                add(body, current)
+            elif current is not None:
+                add(current, el("li", entries[key]))
+    else:
+        listing = el("dl")
+        for key in sorted(entries, key=_section_order):
+            add(listing, el("dt" if key.endswith(".q") else "dd", entries[key]))
+        add(body, listing)
+    _show(dialog, _button("dialog.close", "close", primary=True))
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def options_dialog(options: dict[str, Any]) -> None:
+    dialog, body = _open(t("options.title"))
+    grid = el("div", cls="form-grid")
+    for name, values in opts.CHOICES.items():
+        ident = f"opt-{name}"
+        label = el("label", t(f"options.{name}"), for_=ident)
+        if values and isinstance(values[0], bool):
+            field = el("input", type="checkbox", id=ident, data_option=name)
+            field.checked = bool(options[name])
+        else:
+            field = el("select", id=ident, data_option=name)
+            for value in values:
+                text = str(value) if name == "target" else t(f"options.{name}.{value}")
+                option = el("option", text, value=str(value))
+                if value == options[name]:
+                    option.selected = True
+                add(field, option)
+        add(grid, label, field)
+    add(body, grid, el("p", t("options.rules-note")))
+    _show(dialog, _button("dialog.close", "close", primary=True))
+
+
+# --- statistics -------------------------------------------------------------------------------
+
+
+def _rate(row: dict[str, Any]) -> str:
+    rate = stats_mod.win_rate(row)
+    return t("stats.none") if rate is None else f"{round(rate * 100)} %"
+
+
+def stats_dialog(stats: dict[str, Any], done: bool = False) -> None:
+    dialog, body = _open(t("stats.title"))
+    wrap = el("div", cls="scroll")
+    table = el("table", id="stats-table")
+    head = el("tr")
+    for key in ("stats.level", "stats.played", "stats.won", "stats.rate", "stats.best",
+                "stats.streak", "stats.best-streak"):
+        add(head, el("th", t(key), None if key == "stats.level" else "num", scope="col"))
+    add(table, head)
+    rows = [(t(f"options.level.{lvl}"), stats["levels"][lvl]) for lvl in stats_mod.LEVELS]
+    rows.append((t("stats.all"), stats_mod.totals(stats)))
+    for label, row in rows:
+        line = el("tr")
+        best = t("stats.none") if row["best"] is None else str(row["best"])
+        add(line, el("th", label, scope="row"), el("td", str(row["played"]), "num"),
+            el("td", str(row["won"]), "num"), el("td", _rate(row), "num"),
+            el("td", best, "num"), el("td", str(row["streak"]), "num"),
+            el("td", str(row["best_streak"]), "num"))
+        add(table, line)
+    add(wrap, table)
+    add(body, wrap, el("p", t("stats.daily", count=len(stats["daily"]))))
+    recent = sorted(stats["daily"].items())[-5:]
+    if recent:
+        items = el("ul")
+        for date, result in reversed(recent):
+            add(items, el("li", t("end.daily-result", date=deals.date_key(int(date)),
+                                  result=t("end.daily.won" if result["won"] else "end.daily.lost"),
+                                  ns=result["ns"], ew=result["ew"])))
+        add(body, items)
+    if done:
+        add(body, el("p", t("stats.reset.done"), role="status"))
+    _show(dialog, _button("dialog.close", "close", primary=True),
+          _button("stats.reset", "stats-reset"))
+
+
+def stats_confirm() -> None:
+    dialog, body = _open(t("stats.title"))
+    add(body, el("p", t("stats.reset.confirm")))
+    _show(dialog, _button("stats.reset.no", "stats-reset-no", primary=True),
+          _button("stats.reset.yes", "stats-reset-yes"))

@@ -1,0 +1,261 @@
+"""The lesson player's logic, without the DOM: which step, what the table shows, judging choices.
+
+Pure Python over :mod:`spades_core.lessons` (no browser import), so the CPython tests can walk
+every lesson through it. ``ui/lessons_screen.py`` draws what this says and sends it the clicks.
+Nothing here decides a rule: legality, refusals and the right answers come from ``check_action``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spades_core.cards import Card, parse_card
+from spades_core.lessons import (
+    LOOK,
+    ActingStep,
+    AnswerStep,
+    BiddingPosition,
+    BidStep,
+    Lesson,
+    PlayStep,
+    Position,
+    PracticeStep,
+    Scene,
+    Shared,
+    Step,
+    Text,
+    WatchStep,
+    check_action,
+)
+
+Translate = Callable[..., str]  # t(key, **params) -> text
+
+RANK_KEYS = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
+    11: "J", 12: "Q", 13: "K", 14: "A",
+}
+SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+RED_SUITS = frozenset({"hearts", "diamonds"})
+
+
+def suit_key(card: Card) -> str:
+    return card.suit.name.lower()
+
+
+def card_short(card: Card, t: Translate) -> str:
+    """The card as drawn on its face: ``Q♥`` (``D♥`` in French)."""
+    if card.id >= 52:
+        return t("card.big-joker.short") if card.id == 53 else t("card.little-joker.short")
+    return t(f"rank.short.{RANK_KEYS[int(card.rank)]}") + SUIT_SYMBOLS[suit_key(card)]
+
+
+def card_name(card: Card, t: Translate) -> str:
+    """The card's spoken name: "queen of hearts" / "dame de cœur"."""
+    if card.id >= 52:
+        return t("card.big-joker") if card.id == 53 else t("card.little-joker")
+    return t("card.name", rank=t(f"rank.name.{RANK_KEYS[int(card.rank)]}"),
+             suit=t(f"suit.{suit_key(card)}"))
+
+
+def choice_label(step: AnswerStep | BidStep, token: str, lang: str, t: Translate) -> str:
+    """The text of an answer or bid choice in the language."""
+    if isinstance(step, BidStep):
+        if token == LOOK:
+            return t("bid.look")
+        if token in ("nil", "blind-nil"):
+            return t(f"bid.{token}")
+        return token
+    label = step.labels.get(token)
+    if label is not None:
+        return label.get(lang)
+    if step.ask == "seat":
+        return t(f"seat.{token}")
+    if step.ask == "team" and token in ("NS", "EW", "none"):
+        return t(f"team.{token}")
+    if step.ask in ("card", "cards"):
+        return card_short(parse_card(token), t)
+    return token
+
+
+def bid_text(token: str, t: Translate) -> str:
+    return t(f"bid.{token}") if token in ("nil", "blind-nil") else token
+
+
+@dataclass
+class StepState:
+    """What the learner has done on one step (kept while the lesson is open)."""
+
+    solved: bool = False
+    chosen: str | None = None  # the right choice made (a card for play steps)
+    wrong: str | None = None  # the last wrong choice
+    hint: bool = False  # the Hint button was pressed, or a wrong choice lit the answer up
+    message: Text | None = None  # feedback or success text to show
+    fallback: str | None = None  # a locale key when the lesson gives no text (an engine refusal)
+    refusal: str | None = None  # the engine's refusal key for an illegal card
+    selected: set[str] = field(default_factory=set)  # "cards" answers: the cards picked so far
+    watched: int = 0  # watch steps: the scripted plays shown so far
+
+
+@dataclass(frozen=True)
+class Verdict:
+    correct: bool
+    message: Text | None
+    refusal: str | None = None
+
+
+class Player:
+    """One lesson being played: the current step and what was done on each step."""
+
+    def __init__(self, lesson: Lesson, shared: Shared, start: int = 0,
+                 on_done: Callable[[int], None] | None = None) -> None:
+        self.lesson = lesson
+        self.shared = shared
+        self.states: dict[int, StepState] = {}
+        self.on_done = on_done or (lambda _index: None)
+        self.index = 0
+        self.go(start)
+
+    # --- navigation -------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step:
+        return self.lesson.steps[self.index]
+
+    @property
+    def total(self) -> int:
+        return len(self.lesson.steps)
+
+    @property
+    def state(self) -> StepState:
+        return self.states.setdefault(self.index, StepState())
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, self.total - 1))
+        step = self.step
+        seen = isinstance(step, WatchStep) and self.state.watched >= len(step.plays)
+        if step.kind == "explain" or seen:
+            self.on_done(self.index)
+
+    def next(self) -> bool:
+        """Go to the next step; False at the last one."""
+        if self.index + 1 >= self.total:
+            return False
+        self.go(self.index + 1)
+        return True
+
+    def previous(self) -> bool:
+        if self.index == 0:
+            return False
+        self.go(self.index - 1)
+        return True
+
+    # --- what the table shows ---------------------------------------------------------
+
+    def scene(self) -> Scene:
+        step = self.step
+        state = self.state
+        if isinstance(step, PlayStep) and state.solved and state.chosen is not None:
+            return step.scene.then((parse_card(state.chosen),))
+        if isinstance(step, WatchStep):
+            return step.scene.then(step.plays[: state.watched])
+        return step.scene
+
+    def watch_more(self) -> bool:
+        """Show one more scripted play of a watch step; False when all are shown."""
+        step = self.step
+        if not isinstance(step, WatchStep):
+            return False
+        state = self.state
+        if state.watched >= len(step.plays):
+            return False
+        state.watched += 1
+        if state.watched == len(step.plays):
+            self.on_done(self.index)
+        return True
+
+    def watch_all(self) -> None:
+        while self.watch_more():
+            pass
+
+    def replay_watch(self) -> None:
+        self.state.watched = 0
+
+    def lit(self) -> frozenset[str]:
+        """Tokens (cards, choices) the hint lights up now."""
+        step = self.step
+        if not isinstance(step, PlayStep | BidStep | AnswerStep) or not self.state.hint:
+            return frozenset()
+        hint = step.hint
+        return frozenset(str(card) for card in hint.cards) | frozenset(hint.choices)
+
+    def marked(self) -> frozenset[str]:
+        """Tokens the step itself highlights (cards, choices)."""
+        hl = self.step.highlights
+        return frozenset(str(card) for card in hl.cards) | frozenset(hl.choices)
+
+    # --- acting -------------------------------------------------------------------------
+
+    def acting(self) -> ActingStep | None:
+        step = self.step
+        return step if isinstance(step, PlayStep | BidStep | AnswerStep) else None
+
+    def show_hint(self) -> None:
+        if self.acting() is not None:
+            self.state.hint = True
+
+    def choose(self, token: str) -> Verdict | None:
+        """Judge a card, bid or answer choice (None when the step is not waiting for one)."""
+        step = self.acting()
+        if step is None or self.state.solved:
+            return None
+        if isinstance(step, AnswerStep) and step.ask == "cards":
+            selected = self.state.selected
+            selected.symmetric_difference_update({token})
+            return None
+        return self._judge(step, token)
+
+    def submit_cards(self) -> Verdict | None:
+        """Judge a "cards" answer with the cards selected so far."""
+        step = self.acting()
+        if not isinstance(step, AnswerStep) or step.ask != "cards" or self.state.solved:
+            return None
+        return self._judge(step, sorted(self.state.selected))
+
+    def _judge(self, step: ActingStep, action: str | list[str]) -> Verdict:
+        outcome = check_action(step, action, self.shared)
+        state = self.state
+        token = action if isinstance(action, str) else " ".join(action)
+        refusal = outcome.refusal.reason if outcome.refusal is not None else None
+        if outcome.correct:
+            state.solved = True
+            state.chosen = str(parse_card(token)) if isinstance(step, PlayStep) else token
+            state.wrong = None
+            state.message = outcome.feedback
+            state.fallback = None if outcome.feedback is not None else "feedback.right"
+            state.refusal = None
+            self.on_done(self.index)
+        else:
+            state.wrong = str(parse_card(token)) if isinstance(step, PlayStep) else token
+            state.hint = True
+            state.message = outcome.feedback
+            state.refusal = refusal
+            state.fallback = None
+            if outcome.feedback is None:
+                state.fallback = f"refusal.{refusal}" if refusal else "feedback.wrong"
+        return Verdict(outcome.correct, outcome.feedback, refusal)
+
+    def practice(self) -> PracticeStep | None:
+        step = self.step
+        if isinstance(step, PracticeStep):
+            self.on_done(self.index)
+            return step
+        return None
+
+
+def bidding_scene(scene: Scene) -> BiddingPosition | None:
+    return scene if isinstance(scene, BiddingPosition) else None
+
+
+def play_scene(scene: Scene) -> Position | None:
+    return scene if isinstance(scene, Position) else None

@@ -1,0 +1,109 @@
+"""Lesson progress: which steps of which lesson the learner has done, as stored JSON.
+
+Pure Python (no browser import), so the CPython tests cover it. The screen keeps the text
+under :data:`KEY` in localStorage. Stored data that cannot be read is never trusted: :func:`parse`
+returns fresh progress and says so, and the screen tells the learner and overwrites it.
+
+Stored form (``version`` 1)::
+
+    {"version": 1, "lessons": {"rules-02-tricks": {"done": [0, 1, 4], "at": 5}}}
+
+``done`` are 0-based step indexes; ``at`` is the step to reopen the lesson on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+KEY = "spades.lessons.v1"
+VERSION = 1
+_MAX_STEPS = 1000  # a sanity bound on stored indexes
+
+
+@dataclass
+class Progress:
+    done: dict[str, set[int]] = field(default_factory=dict)
+    at: dict[str, int] = field(default_factory=dict)
+
+    def mark(self, lesson_id: str, step: int) -> bool:
+        """Record a step as done; True when that is news (the caller then saves)."""
+        steps = self.done.setdefault(lesson_id, set())
+        if step in steps:
+            return False
+        steps.add(step)
+        return True
+
+    def is_done(self, lesson_id: str, step: int) -> bool:
+        return step in self.done.get(lesson_id, ())
+
+    def count(self, lesson_id: str, total: int) -> int:
+        """Steps done among the lesson's ``total`` steps (stale indexes do not count)."""
+        return sum(1 for step in self.done.get(lesson_id, ()) if 0 <= step < total)
+
+    def complete(self, lesson_id: str, total: int) -> bool:
+        return total > 0 and self.count(lesson_id, total) == total
+
+    def resume_at(self, lesson_id: str, total: int) -> int:
+        """The step to open a lesson on: where the learner was, else the first step not done."""
+        where = self.at.get(lesson_id)
+        if where is not None and 0 <= where < total:
+            return where
+        for step in range(total):
+            if not self.is_done(lesson_id, step):
+                return step
+        return 0
+
+    def to_json(self) -> str:
+        lessons: dict[str, dict[str, object]] = {}
+        for lesson_id in sorted(set(self.done) | set(self.at)):
+            entry: dict[str, object] = {"done": sorted(self.done.get(lesson_id, ()))}
+            if lesson_id in self.at:
+                entry["at"] = self.at[lesson_id]
+            lessons[lesson_id] = entry
+        return json.dumps({"version": VERSION, "lessons": lessons}, separators=(",", ":"))
+
+
+class ProgressError(ValueError):
+    """Stored progress that cannot be used."""
+
+
+def _index(raw: object) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < _MAX_STEPS:
+        raise ProgressError(f"not a step index: {raw!r}")
+    return raw
+
+
+def loads(text: str) -> Progress:
+    """Read stored progress; raise :class:`ProgressError` when it is not version-1 progress."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ProgressError(f"not JSON: {error}") from None
+    if not isinstance(data, Mapping) or data.get("version") != VERSION:
+        raise ProgressError("not version-1 lesson progress")
+    lessons = data.get("lessons")
+    if not isinstance(lessons, Mapping):
+        raise ProgressError("'lessons' must be an object")
+    progress = Progress()
+    for lesson_id, entry in lessons.items():
+        if not isinstance(lesson_id, str) or not isinstance(entry, Mapping):
+            raise ProgressError(f"bad entry for {lesson_id!r}")
+        done = entry.get("done", [])
+        if not isinstance(done, list):
+            raise ProgressError(f"{lesson_id}: 'done' must be a list")
+        progress.done[lesson_id] = {_index(step) for step in done}
+        if "at" in entry:
+            progress.at[lesson_id] = _index(entry["at"])
+    return progress
+
+
+def parse(text: str | None) -> tuple[Progress, bool]:
+    """Progress from stored text (None: nothing stored); the flag is True when it was unreadable."""
+    if text is None or text == "":
+        return Progress(), False
+    try:
+        return loads(text), False
+    except ProgressError:
+        return Progress(), True

@@ -1,0 +1,786 @@
+"""The lessons screen: the lesson list with progress, and the lesson player.
+
+``mount(section)`` draws into ``<section id="screen-lessons">`` (the main menu calls it; calling
+it again redraws). Everything is built with ``createElement`` and ``textContent``: lesson and
+stored text is never parsed as HTML. One delegated click listener reads ``data-act`` /
+``data-arg`` from the buttons. The logic (steps, judging, what is lit) is in
+``ui/lessons_player.py`` and the stored progress in ``ui/lessons_progress.py``; both are pure.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+
+try:  # newer Pyodide hands JavaScript's null to Python as ``jsnull``, not None
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - older Pyodide
+    jsnull = None
+
+from spades_core.cards import parse_card
+from spades_core.lessons import (
+    LOOK,
+    AnswerStep,
+    BiddingPosition,
+    BidStep,
+    Lesson,
+    Library,
+    PlayStep,
+    Position,
+    PracticeStep,
+    WatchStep,
+    load_library_dir,
+)
+from spades_core.seats import Seat
+
+from . import lessons_progress
+from .lessons_player import RED_SUITS, Player, card_name, card_short, choice_label, suit_key
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSONS_DIR = ROOT / "lessons"
+LOCALES = Path(__file__).resolve().parent / "locales"
+CSS_HREF = "./ui/lessons.css"
+WATCH_DELAY_MS = 550
+GROUPS = ("rules", "strategy")
+
+
+# --- text: ui.i18n when the table provides it, else a private reader of our catalogue -------
+
+
+class _Text:
+    def __init__(self) -> None:
+        self._i18n: Any = None
+        self._own: dict[str, dict[str, str]] = {}
+        try:
+            from . import i18n  # the table engineer's module
+        except ImportError:
+            i18n = None
+        if i18n is not None:
+            try:
+                i18n.load("lessons")
+                self._i18n = i18n
+            except Exception:
+                self._i18n = None
+
+    def language(self) -> str:
+        if self._i18n is not None:
+            try:
+                return str(self._i18n.language())
+            except Exception:
+                pass
+        lang = js.document.documentElement.lang
+        lang = "en" if nil(lang) else str(lang)[:2].lower()
+        return "fr" if lang == "fr" else "en"
+
+    def t(self, key: str, **params: object) -> str:
+        full = f"lessons.{key}"
+        if self._i18n is not None:
+            if not self._i18n.has(full):
+                self._i18n.load("lessons")
+            return str(self._i18n.t(full, **params))
+        lang = self.language()
+        if lang not in self._own:
+            try:
+                path = LOCALES / lang / "lessons.json"
+                self._own[lang] = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self._own[lang] = {}
+        text = self._own[lang].get(full, full)
+        try:
+            return text.format(**params) if params else text
+        except (KeyError, IndexError, ValueError):
+            return text
+
+
+# --- DOM helpers ---------------------------------------------------------------------------
+
+
+def h(tag: str, cls: str | None = None, text: str | None = None, **attrs: object) -> Any:
+    """An element with a class, plain text (never HTML) and attributes (``aria_label`` ->
+    ``aria-label``)."""
+    element = js.document.createElement(tag)
+    if cls:
+        element.className = cls
+    if text is not None:
+        element.textContent = text
+    for name, value in attrs.items():
+        if value is None or value is False:
+            continue
+        element.setAttribute(name.replace("_", "-"), "" if value is True else str(value))
+    return element
+
+
+def button(text: str, act: str, arg: str = "", cls: str = "lx-btn", key: str | None = None,
+           **attrs: object) -> Any:
+    element = h("button", cls, text, type="button", data_act=act, data_arg=arg or None,
+                data_key=key or f"{act}:{arg}", **attrs)
+    return element
+
+
+def nil(value: Any) -> bool:
+    """True for JavaScript's null or undefined as Pyodide hands them over."""
+    return value is None or value is jsnull or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def _seat_area(seat: Seat) -> str:
+    return {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}[seat]
+
+
+class LessonsScreen:
+    def __init__(self, section: Any) -> None:
+        self.section = section
+        self.text = _Text()
+        self.library: Library | None = None
+        self.load_error = False
+        self.notices: list[str] = []
+        self.player: Player | None = None
+        self.last_lesson: str | None = None
+        self._anim = 0  # generation of the watch animation (a new step cancels the old one)
+        self._announce_next: str | None = None
+        self._focus_after: str | None = None
+        self.progress = self._load_progress()
+        self._load_library()
+        self._ensure_css()
+        self._build_shell()
+        self._click = create_proxy(self._on_click)
+        self.section.addEventListener("click", self._click)
+
+    # --- set-up ---------------------------------------------------------------------------
+
+    def t(self, key: str, **params: object) -> str:
+        return self.text.t(key, **params)
+
+    @property
+    def lang(self) -> str:
+        return self.text.language()
+
+    def _load_library(self) -> None:
+        try:
+            self.library = load_library_dir(LESSONS_DIR, check_claims=False)
+        except Exception as error:  # a broken lesson file must not take the page down
+            js.console.warn(f"lessons: {error}")
+            self.library = None
+            self.load_error = True
+
+    def _load_progress(self) -> lessons_progress.Progress:
+        text: str | None
+        try:
+            stored = js.localStorage.getItem(lessons_progress.KEY)
+            text = stored if isinstance(stored, str) else None
+        except Exception:
+            text = None
+        progress, damaged = lessons_progress.parse(text)
+        if damaged:
+            self.notices.append("notice.reset")
+            self._store(progress)
+        return progress
+
+    def _store(self, progress: lessons_progress.Progress | None = None) -> None:
+        try:
+            js.localStorage.setItem(lessons_progress.KEY, (progress or self.progress).to_json())
+        except Exception:
+            if "notice.storage" not in self.notices:
+                self.notices.append("notice.storage")
+
+    def _ensure_css(self) -> None:
+        if nil(js.document.querySelector(f'link[href="{CSS_HREF}"]')):
+            link = h("link", rel="stylesheet", href=CSS_HREF)
+            js.document.head.appendChild(link)
+
+    def _build_shell(self) -> None:
+        self.section.replaceChildren()
+        self.root = h("div", "lx-root")
+        self.live = h("p", "lx-sr-only", role="status", aria_live="polite")
+        self.view = h("div", "lx-view")
+        self.root.append(self.live, self.view)
+        self.section.append(self.root)
+
+    # --- events -----------------------------------------------------------------------------
+
+    def _on_click(self, event: Any) -> None:
+        origin = event.target
+        target = None if nil(origin) else origin.closest("[data-act]")
+        if nil(target) or not self.section.contains(target):
+            return
+        event.stopPropagation()  # the screen's own buttons: nothing for the page's handlers
+        if target.disabled:
+            return
+        act = str(target.getAttribute("data-act"))
+        arg = target.getAttribute("data-arg")
+        arg = "" if nil(arg) else str(arg)
+        handler: Callable[[str], None] | None = getattr(self, f"_act_{act.replace('-', '_')}",
+                                                        None)
+        if handler is None:
+            return
+        handler(arg)
+        self.render()
+
+    def _act_open(self, lesson_id: str) -> None:
+        self.open(lesson_id)
+
+    def _act_list(self, _arg: str) -> None:
+        self.close_lesson()
+
+    def _act_menu(self, _arg: str) -> None:
+        try:
+            from . import app
+            app.show_screen("menu")
+        except Exception as error:
+            js.console.warn(f"lessons: no menu ({error})")
+
+    def _act_goto(self, arg: str) -> None:
+        if self.player is not None:
+            self._leave_step()
+            self.player.go(int(arg))
+            self._entered_step()
+
+    def _act_prev(self, _arg: str) -> None:
+        if self.player is not None:
+            self._leave_step()
+            self.player.previous()
+            self._entered_step()
+
+    def _act_next(self, _arg: str) -> None:
+        player = self.player
+        if player is None:
+            return
+        self._leave_step()
+        if not player.next():
+            self._announce_next = self.t("lesson.finished")
+            self.close_lesson()
+            return
+        self._entered_step()
+
+    def _act_hint(self, _arg: str) -> None:
+        if self.player is not None:
+            self.player.show_hint()
+            self._announce_next = self.t("hint.shown")
+
+    def _act_card(self, arg: str) -> None:
+        self._choose(arg)
+
+    def _act_choice(self, arg: str) -> None:
+        self._choose(arg)
+
+    def _act_check(self, _arg: str) -> None:
+        if self.player is not None:
+            verdict = self.player.submit_cards()
+            if verdict is not None:
+                self._after_verdict()
+
+    def _act_replay(self, _arg: str) -> None:
+        if self.player is not None:
+            self.player.replay_watch()
+            self._entered_step()
+
+    def _act_practice(self, _arg: str) -> None:
+        player = self.player
+        if player is None:
+            return
+        step = player.practice()
+        self._save_progress()
+        if step is None:
+            return
+        try:
+            from . import app
+            start_game = app.start_game
+        except Exception as error:
+            js.console.warn(f"lessons: no table to practise on ({error})")
+            self._announce_next = self.t("practice.unavailable")
+            player.state.fallback = "practice.unavailable"
+            return
+        start_game(step.deal, step.level, hints_on=step.hints)
+
+    def _choose(self, token: str) -> None:
+        player = self.player
+        if player is None:
+            return
+        verdict = player.choose(token)
+        if verdict is not None:
+            self._after_verdict()
+
+    def _after_verdict(self) -> None:
+        player = self.player
+        assert player is not None
+        state = player.state
+        self._announce_next = self._message(state)
+        if state.solved:
+            self._focus_after = "next:"
+        self._save_progress()
+
+    # --- moving between lessons and steps -------------------------------------------------
+
+    def open(self, lesson_id: str) -> None:
+        if self.library is None:
+            return
+        lesson = self.library.lesson(lesson_id)
+        total = len(lesson.steps)
+        start = self.progress.resume_at(lesson_id, total)
+        if self.progress.complete(lesson_id, total):
+            start = 0
+        self.player = Player(lesson, self.library.shared, start,
+                             on_done=lambda index: self._step_done(lesson_id, index))
+        self.last_lesson = lesson_id
+        self._focus_after = "heading"
+        self._entered_step()
+
+    def close_lesson(self) -> None:
+        self._anim += 1
+        if self.player is not None:
+            self.last_lesson = self.player.lesson.id
+            self._focus_after = f"open:{self.last_lesson}"
+        self.player = None
+
+    def _step_done(self, lesson_id: str, index: int) -> None:
+        if self.progress.mark(lesson_id, index):
+            self._store()
+
+    def _save_progress(self) -> None:
+        if self.player is not None:
+            self.progress.at[self.player.lesson.id] = self.player.index
+        self._store()
+
+    def _leave_step(self) -> None:
+        player = self.player
+        if player is not None and isinstance(player.step, WatchStep):
+            player.watch_all()  # moving on counts the scripted plays as seen
+
+    def _entered_step(self) -> None:
+        player = self.player
+        if player is None:
+            return
+        self._save_progress()
+        step = player.step
+        number = player.index + 1
+        words = self.t("announce.step", number=number, total=player.total)
+        body = self._step_text(step)
+        self._announce_next = f"{words} {body}".strip()
+        self._anim += 1
+        if isinstance(step, WatchStep) and player.state.watched < len(step.plays):
+            self._schedule_watch(self._anim)
+
+    def _schedule_watch(self, generation: int) -> None:
+        def tick() -> None:
+            player = self.player
+            if generation != self._anim or player is None:
+                return
+            if player.watch_more():
+                self.render()
+                step = player.step
+                if isinstance(step, WatchStep) and player.state.watched < len(step.plays):
+                    self._schedule_watch(generation)
+
+        js.setTimeout(create_once_callable(tick), WATCH_DELAY_MS)
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self) -> None:
+        active = js.document.activeElement
+        focus_key = None
+        if not nil(active) and self.section.contains(active):
+            key = active.getAttribute("data-key")
+            focus_key = None if nil(key) else str(key)
+        self.view.replaceChildren()
+        if self.player is None:
+            self._render_list()
+        else:
+            self._render_player(self.player)
+        wanted = self._focus_after or focus_key
+        self._focus_after = None
+        if wanted:
+            found = self.view.querySelector(f'[data-key="{wanted}"]')
+            if not nil(found):
+                found.focus()
+        if self._announce_next:
+            self.live.textContent = ""
+            self.live.textContent = self._announce_next
+            self._announce_next = None
+        self.section.setAttribute("data-lessons-view", "list" if self.player is None
+                                  else "player")
+
+    def _render_list(self) -> None:
+        view = self.view
+        head = h("header", "lx-head")
+        head.append(button("← " + self.t("menu"), "menu", cls="lx-btn lx-back",
+                           aria_label=self.t("menu.label")),
+                    h("h2", "lx-title", self.t("title"), tabindex="-1", data_key="heading"))
+        view.append(head)
+        for key in self.notices:
+            view.append(h("p", "lx-notice", self.t(key), role="alert"))
+        self.notices = [key for key in self.notices if key == "notice.storage"]
+        if self.library is None:
+            view.append(h("p", "lx-notice", self.t("notice.load"), role="alert"))
+            return
+        view.append(h("p", "lx-intro", self.t("intro")))
+        lang = self.lang
+        for group in GROUPS:
+            lessons = self.library.group(group)
+            if not lessons:
+                continue
+            block = h("section", "lx-group", aria_labelledby=f"lx-group-{group}")
+            block.append(h("h3", "lx-group-title", self.t(f"group.{group}"),
+                           id=f"lx-group-{group}"))
+            items = h("ol", "lx-lessons")
+            for lesson in lessons:
+                items.append(self._lesson_item(lesson, lang))
+            block.append(items)
+            view.append(block)
+
+    def _lesson_item(self, lesson: Lesson, lang: str) -> Any:
+        total = len(lesson.steps)
+        done = self.progress.count(lesson.id, total)
+        complete = done == total
+        title = lesson.title.get(lang)
+        item = h("li", "lx-lesson-li")
+        card = button("", "open", lesson.id,
+                      cls="lx-lesson" + (" lx-complete" if complete else ""),
+                      data_lesson=lesson.id,
+                      aria_label=self.t("progress.label", title=title, done=done, total=total))
+        card.append(h("span", "lx-lesson-title", title),
+                    h("span", "lx-lesson-summary", lesson.summary.get(lang)))
+        meter = h("span", "lx-lesson-progress")
+        bar = h("progress", "lx-bar", max=str(total), value=str(done), aria_hidden="true")
+        meter.append(bar, h("span", "lx-count", self.t("progress", done=done, total=total)))
+        if complete:
+            meter.append(h("span", "lx-done-mark", "✓ " + self.t("complete")))
+        card.append(meter)
+        item.append(card)
+        return item
+
+    # --- the player ---------------------------------------------------------------------------
+
+    def _step_text(self, step: Any) -> str:
+        lang = self.lang
+        if isinstance(step, PlayStep | BidStep | AnswerStep):
+            return step.prompt.get(lang)
+        text = getattr(step, "text", None)
+        return text.get(lang) if text is not None else ""
+
+    def _message(self, state: Any) -> str:
+        if state.message is not None:
+            return str(state.message.get(self.lang))
+        if state.fallback:
+            return self.t(state.fallback)
+        return ""
+
+    def _render_player(self, player: Player) -> None:
+        lesson = player.lesson
+        lang = self.lang
+        view = self.view
+        step = player.step
+        head = h("header", "lx-head")
+        head.append(button("← " + self.t("back"), "list", cls="lx-btn lx-back",
+                           aria_label=self.t("back.label")),
+                    h("h2", "lx-title", lesson.title.get(lang), tabindex="-1",
+                      data_key="heading"))
+        view.append(head)
+        view.append(self._step_nav(player))
+
+        body = h("div", "lx-body")
+        scene = player.scene()
+        if isinstance(scene, Position):
+            body.append(self._board(player, scene))
+        elif isinstance(scene, BiddingPosition):
+            body.append(self._bidding_board(player, scene))
+
+        panel = h("div", "lx-panel", data_step=str(player.index + 1), data_kind=step.kind)
+        panel.append(h("p", "lx-step-of", self.t("step.of", number=player.index + 1,
+                                                 total=player.total)
+                       + " · " + self.t(f"kind.{step.kind}")))
+        panel.append(h("p", "lx-text", self._step_text(step)))
+        state = player.state
+        if isinstance(step, BidStep | AnswerStep) and not (
+                isinstance(step, AnswerStep) and step.ask == "cards"):
+            panel.append(self._choices(player, step))
+        if isinstance(step, AnswerStep) and step.ask == "cards" and not state.solved:
+            panel.append(button(self.t("check"), "check", cls="lx-btn lx-primary",
+                                aria_label=self.t("check.label")))
+        if isinstance(step, PracticeStep):
+            panel.append(h("p", "lx-practice-info",
+                           self.t("practice.info", level=self.t(f"level.{step.level}"))))
+            panel.append(button(self.t("practice.start"), "practice",
+                                cls="lx-btn lx-primary lx-practice"))
+        message = self._message(state)
+        if message:
+            tone = "good" if state.solved else "bad"
+            if isinstance(step, PracticeStep):
+                tone = "bad"
+            panel.append(h("p", f"lx-feedback lx-{tone}", message, data_tone=tone))
+        coach = self._coach(player)
+        if coach:
+            panel.append(h("p", "lx-coach", coach))
+        panel.append(self._controls(player))
+        body.append(panel)
+        view.append(body)
+
+    def _coach(self, player: Player) -> str:
+        """Why the hint engine suggests the expected action (strategy steps it agrees with)."""
+        step = player.step
+        if not getattr(step, "hint_agrees", False) or not player.state.hint:
+            return ""
+        try:
+            from spades_core.hints import hint
+            from spades_core.lessons import step_view
+
+            from . import i18n
+
+            i18n.load("hints")
+            view = step_view(step)
+            if view is None:
+                return ""
+            suggestion = hint(view)
+            if not suggestion.reason:
+                return ""
+            reason = i18n.t(suggestion.reason, **i18n.hint_params(dict(suggestion.params)))
+            if suggestion.tip and i18n.has(f"tip.{suggestion.tip}.name"):
+                return self.t("coach", tip=i18n.t(f"tip.{suggestion.tip}.name"), reason=reason)
+            return reason
+        except Exception as error:  # the coach's words are a bonus: never break the step
+            js.console.warn(f"lessons: no hint text ({error})")
+            return ""
+
+    def _step_nav(self, player: Player) -> Any:
+        nav = h("nav", "lx-steps", aria_label=self.t("steps.label"))
+        items = h("ol", "lx-step-list")
+        lesson_id = player.lesson.id
+        for index, step in enumerate(player.lesson.steps):
+            done = self.progress.is_done(lesson_id, index)
+            cls = "lx-step"
+            if done:
+                cls += " lx-step-done"
+            if index == player.index:
+                cls += " lx-step-current"
+            label = self.t("step.goto", number=index + 1, total=player.total,
+                           kind=self.t(f"kind.{step.kind}"),
+                           done=self.t("step.done") if done else "")
+            item = h("li")
+            item.append(button(str(index + 1), "goto", str(index), cls=cls, aria_label=label,
+                               aria_current="step" if index == player.index else None))
+            items.append(item)
+        nav.append(items)
+        return nav
+
+    def _controls(self, player: Player) -> Any:
+        bar = h("div", "lx-controls")
+        bar.append(button("← " + self.t("previous"), "prev", cls="lx-btn",
+                          disabled=player.index == 0))
+        step = player.step
+        acting = player.acting()
+        if acting is not None and not player.state.solved:
+            bar.append(button(self.t("hint"), "hint", cls="lx-btn lx-hint",
+                              aria_label=self.t("hint")))
+        if isinstance(step, WatchStep):
+            bar.append(button("↺ " + self.t("replay"), "replay", cls="lx-btn",
+                              aria_label=self.t("replay")))
+        last = player.index + 1 >= player.total
+        label = self.t("finish") if last else self.t("next")
+        cls = "lx-btn lx-next"
+        if acting is None or player.state.solved:
+            cls += " lx-primary"
+        bar.append(button(label + " →", "next", cls=cls, aria_label=label))
+        return bar
+
+    # --- cards ---------------------------------------------------------------------------------
+
+    def _card_face(self, card: Any, tag: str = "span", extra: str = "", **attrs: object) -> Any:
+        suit = suit_key(card)
+        cls = f"lx-card lx-{suit}" + (" lx-red" if suit in RED_SUITS else "") + extra
+        name = card_name(card, self.t)
+        if tag == "button":
+            element = button(card_short(card, self.t), attrs.pop("act", "card"), str(card),
+                             cls=cls + " lx-card-btn", aria_label=name, **attrs)
+        else:
+            element = h(tag, cls, card_short(card, self.t), role="img", aria_label=name,
+                        data_card=str(card), **attrs)
+        return element
+
+    def _backs(self, count: int) -> Any:
+        group = h("span", "lx-backs", role="img",
+                  aria_label=self.t("seat.backs", count=count))
+        for _ in range(min(count, 4)):
+            group.append(h("span", "lx-cardback", aria_hidden="true"))
+        if count > 4:  # many cards: a short fan and their number
+            group.append(h("span", "lx-backs-count", f"×{count}", aria_hidden="true"))
+        return group
+
+    def _classes(self, player: Player, token: str) -> str:
+        extra = ""
+        if token in player.marked():
+            extra += " lx-marked"
+        if token in player.lit():
+            extra += " lx-lit"
+        state = player.state
+        if state.wrong == token:
+            extra += " lx-wrong"
+        if state.solved and state.chosen == token:
+            extra += " lx-right"
+        return extra
+
+    def _seat_box(self, player: Player, seat: Seat, bid: str | None, tricks: int | None,
+                  dealer: bool) -> Any:
+        hl = player.step.highlights
+        cls = f"lx-seat lx-seat-{_seat_area(seat)}"
+        if seat in hl.seats:
+            cls += " lx-seat-marked"
+        box = h("div", cls, data_seat=seat.name)
+        name = self.t("seat.S.you") if seat is Seat.S else self.t(f"seat.{seat.name}")
+        label = h("div", "lx-seat-label")
+        label.append(h("span", "lx-seat-name", name))
+        if dealer:
+            label.append(h("span", "lx-badge lx-dealer", self.t("seat.dealer")))
+        if bid is not None:
+            bid_cls = "lx-badge lx-bid" + (" lx-marked" if seat in hl.bids else "")
+            label.append(h("span", bid_cls, self.t("seat.bid", bid=self._bid_text(bid))))
+        if tricks is not None:
+            label.append(h("span", "lx-badge lx-tricks", self.t("seat.tricks", count=tricks)))
+        box.append(label)
+        return box
+
+    def _bid_text(self, token: str) -> str:
+        return self.t(f"bid.{token}") if token in ("nil", "blind-nil") else token
+
+    def _board(self, player: Player, scene: Position) -> Any:
+        board = h("div", "lx-board", role="group", aria_label=self.t("table.label"))
+        run = scene.run()
+        bids_shown = any(bid is not None for bid in scene.bids)
+        show_tricks = bids_shown or any(run.tricks)
+        step = player.step
+        for seat in (Seat.N, Seat.W, Seat.E):
+            bid = scene.bids[seat]
+            box = self._seat_box(player, seat, str(bid) if bid is not None else None,
+                                 run.tricks[seat] if show_tricks else None, False)
+            held = scene.held(seat)
+            cards = h("div", "lx-seat-cards")
+            if seat in scene.show:
+                for card in held:
+                    cards.append(self._card_face(card, extra=self._classes(player, str(card))
+                                                 + " lx-small"))
+                backs = scene.hidden[seat]
+            else:
+                backs = len(held) + scene.hidden[seat]
+            if backs:
+                cards.append(self._backs(backs))
+            box.append(cards)
+            board.append(box)
+        board.append(self._trick(player, scene))
+        south_bid = scene.bids[Seat.S]
+        south = self._seat_box(player, Seat.S,
+                               str(south_bid) if south_bid is not None else None,
+                               run.tricks[Seat.S] if show_tricks else None, False)
+        hand = h("div", "lx-hand", role="group", aria_label=self.t("hand.label"))
+        state = player.state
+        clickable = (isinstance(step, PlayStep) and not state.solved) or (
+            isinstance(step, AnswerStep) and step.ask == "cards" and not state.solved)
+        choosable = set(step.choices) if isinstance(step, AnswerStep) else None
+        for card in scene.held(Seat.S):
+            token = str(card)
+            extra = self._classes(player, token)
+            if clickable and (choosable is None or token in choosable):
+                attrs: dict[str, object] = {}
+                if isinstance(step, AnswerStep):
+                    selected = token in state.selected
+                    attrs["aria_pressed"] = "true" if selected else "false"
+                    if selected:
+                        extra += " lx-selected"
+                hand.append(self._card_face(card, "button", extra, **attrs))
+            else:
+                hand.append(self._card_face(card, extra=extra))
+        if scene.hidden[Seat.S]:
+            hand.append(self._backs(scene.hidden[Seat.S]))
+        south.append(hand)
+        board.append(south)
+        if scene.scores != (0, 0) or scene.bags != (0, 0):
+            board.append(self._scores(scene.scores, scene.bags))
+        return board
+
+    def _trick(self, player: Player, scene: Position) -> Any:
+        centre = h("div", "lx-trick", role="group", aria_label=self.t("trick.label"))
+        seated = scene.table_trick()
+        if not seated:
+            centre.append(h("span", "lx-trick-empty", self.t("trick.empty")))
+        for seat, card in seated:
+            slot = h("div", f"lx-slot lx-slot-{_seat_area(seat)}")
+            face = self._card_face(card, extra=self._classes(player, str(card)))
+            face.setAttribute("aria-label", self.t(
+                "seat.card.played",
+                seat=self.t("seat.S.you") if seat is Seat.S else self.t(f"seat.{seat.name}"),
+                card=card_name(card, self.t)))
+            slot.append(face)
+            centre.append(slot)
+        return centre
+
+    def _scores(self, scores: tuple[int, int], bags: tuple[int, int]) -> Any:
+        line = h("p", "lx-scores")
+        for index, team in enumerate(("NS", "EW")):
+            line.append(h("span", "lx-score", self.t("score", team=self.t(f"team.{team}"),
+                                                     score=scores[index], bags=bags[index])))
+        return line
+
+    def _bidding_board(self, player: Player, scene: BiddingPosition) -> Any:
+        board = h("div", "lx-board lx-bidding", role="group", aria_label=self.t("table.label"))
+        for seat in (Seat.N, Seat.W, Seat.E):
+            bid = scene.bids[seat]
+            box = self._seat_box(player, seat, str(bid) if bid is not None else None, None,
+                                 scene.dealer is seat)
+            cards = h("div", "lx-seat-cards")
+            cards.append(self._backs(13))
+            box.append(cards)
+            board.append(box)
+        board.append(h("div", "lx-trick"))
+        south = self._seat_box(player, Seat.S, None, None, scene.dealer is Seat.S)
+        if scene.hand is None:
+            hand = h("div", "lx-hand", role="group", aria_label=self.t("hand.hidden"))
+            hand.append(self._backs(13))
+        else:
+            hand = h("div", "lx-hand", role="group", aria_label=self.t("hand.label"))
+            for card in scene.hand:
+                hand.append(self._card_face(card, extra=self._classes(player, str(card))))
+        south.append(hand)
+        board.append(south)
+        if scene.scores != (0, 0) or scene.bags != (0, 0):
+            board.append(self._scores(scene.scores, scene.bags))
+        return board
+
+    def _choices(self, player: Player, step: BidStep | AnswerStep) -> Any:
+        lang = self.lang
+        if isinstance(step, BidStep):
+            scene = step.scene
+            if scene.hand is None:
+                tokens = (["blind-nil"] if scene.rules.blind_nil else []) + [LOOK]
+            else:
+                tokens = [str(bid) for bid in scene.legal_bids()]
+            cls = "lx-choices lx-bids"
+        else:
+            tokens = list(step.choices)
+            cls = "lx-choices" + (" lx-numbers" if step.ask == "number" else "")
+        group = h("div", cls, role="group", aria_label=self.t("choices.label"))
+        solved = player.state.solved
+        for token in tokens:
+            label = choice_label(step, token, lang, self.t)
+            extra = self._classes(player, token)
+            attrs: dict[str, object] = {"disabled": solved}
+            if isinstance(step, AnswerStep) and step.ask == "card":
+                card = parse_card(token)
+                suit = suit_key(card)
+                extra += " lx-card-choice" + (" lx-red" if suit in RED_SUITS else "")
+                attrs["aria_label"] = card_name(card, self.t)
+            group.append(button(label, "choice", token, cls="lx-btn lx-choice" + extra,
+                                **attrs))
+        return group
+
+
+_screen: LessonsScreen | None = None
+
+
+def mount(section: Any) -> LessonsScreen:
+    """Draw the lessons screen into ``section`` (again: redraw, keeping the open lesson)."""
+    global _screen
+    if _screen is None or _screen.section != section:
+        _screen = LessonsScreen(section)
+    _screen.render()
+    return _screen
