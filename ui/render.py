@@ -164,6 +164,7 @@ def table(app: App) -> None:
         bid_text = i18n.bid_text(None if bid is None else str(bid))
         tricks = state.tricks_won[int(seat)]
         set_text(node.querySelector(".seat-name"), name)
+        set_text(node.querySelector(".seat-letter"), t(f"seat.{seat.name}.letter"))
         set_text(node.querySelector(".seat-bid"), t("seat.bid", bid=bid_text))
         set_text(node.querySelector(".seat-tricks"), t("seat.tricks", tricks=tricks))
         active = seat == to_act
