@@ -12,6 +12,7 @@ No rule lives here: legality and refusal reasons come from ``spades_core``.
 from __future__ import annotations
 
 import asyncio
+import datetime
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -129,8 +130,9 @@ class App:
 
     @staticmethod
     def today_number() -> int:
-        now = js.Date.new()
-        return int(now.getFullYear()) * 10000 + (int(now.getMonth()) + 1) * 100 + int(now.getDate())
+        now = js.Date.new()  # the local date, as the person sees it
+        today = datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+        return deals.daily_number(today)
 
     def listen(self) -> None:
         for target, kind, handler in (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime
 
-MAX_DEAL = 2**53
+from spades_core.deal import MAX_DEAL, daily_deal_number
 
 
 def parse_deal(text: str | None) -> int | None:
@@ -18,12 +18,12 @@ def parse_deal(text: str | None) -> int | None:
     if not (0 < len(text) <= 16) or not text.isascii() or not text.isdigit():
         return None
     value = int(text)
-    return value if value < MAX_DEAL else None
+    return value if value <= MAX_DEAL else None
 
 
 def daily_number(date: datetime.date) -> int:
-    """The daily deal of a calendar date: ``YYYYMMDD``."""
-    return date.year * 10000 + date.month * 100 + date.day
+    """The daily deal of a calendar date (the engine's ``YYYYMMDD``)."""
+    return daily_deal_number(date)
 
 
 def date_key(number: int) -> str:
