@@ -28,18 +28,8 @@ sys.path.insert(0, str(TOOLS))
 
 import build_web  # noqa: E402
 import serve  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 READY_TIMEOUT_MS = 120_000
 TIMINGS_JS = """() => {
   const paint = name => performance.getEntriesByName(name)[0]?.startTime ?? null;

@@ -8,7 +8,6 @@ Screenshots go to ``test-artifacts/``. Chromium comes from ``$CHROMIUM`` or ``/u
 from __future__ import annotations
 
 import importlib.util
-import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -30,17 +29,6 @@ from playwright.sync_api import (
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def load_tool(name: str) -> ModuleType:
@@ -53,6 +41,11 @@ def load_tool(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+_chromium = load_tool("chromium")
+CHROMIUM: str = _chromium.CHROMIUM
+CHROMIUM_ARGS: list[str] = _chromium.CHROMIUM_ARGS
 
 
 def pytest_configure(config: pytest.Config) -> None:
