@@ -147,3 +147,20 @@ def test_pacing() -> None:
     assert pacing.pace("slow")["bot"] > pacing.pace("normal")["bot"] > pacing.pace("fast")["bot"]
     assert pacing.bot_delay("normal", 10_000) == 0
     assert pacing.pace("bogus") == pacing.pace("normal")
+
+
+def test_the_page_catalogues_never_define_a_key_twice() -> None:
+    """The page merges its catalogues into one namespace: a key in two files would let one
+    silently replace the other (the Nil button once showed a hint's sentence)."""
+    import json
+    from pathlib import Path
+
+    locales = Path(__file__).resolve().parents[1] / "ui" / "locales"
+    for lang in ("en", "fr"):
+        owner: dict[str, str] = {}
+        for path in sorted((locales / lang).glob("*.json")):
+            if path.stem == "terminal":  # the terminal's own catalogue, never loaded by the page
+                continue
+            for key in json.loads(path.read_text(encoding="utf-8")):
+                assert key not in owner, f"{lang}: {key!r} is in {owner.get(key)} and {path.name}"
+                owner[key] = path.name

@@ -88,7 +88,7 @@ def score_sheet(state: GameState, pending: bool) -> None:
                 el("td", str(last.scores[team]), "num"))
             add(tbody, row)
             for nil in score.nils:
-                bid_name = t("bid.blind-nil" if nil.blind else "bid.nil")
+                bid_name = t("bid.name.blind-nil" if nil.blind else "bid.name.nil")
                 key = "sheet.nil.made" if nil.made else "sheet.nil.failed"
                 notes.append(t(key, seat=i18n.seat_name(Seat(nil.seat).name), bid=bid_name,
                                points=_signed(nil.points)))

@@ -133,7 +133,7 @@ def bid_text(token: str | None) -> str:
     if token is None:
         return "–"
     if token in ("nil", "blind-nil"):
-        return t(f"bid.{token}")
+        return t(f"bid.name.{token}")
     return token
 
 

@@ -226,8 +226,8 @@ def draw_panel(app: App) -> None:
     else:
         add(panel, el("h2", t("bid.title")), el("p", t("bid.help")))
         grid = el("div", cls="bids", role="group", aria_label=t("bid.title"))
-        add(grid, el("button", t("bid.nil"), "bid-nil", type="button", data_action="bid",
-                     data_bid="nil", aria_label=t("bid.button", bid=t("bid.nil"))))
+        add(grid, el("button", t("bid.name.nil"), "bid-nil", type="button", data_action="bid",
+                     data_bid="nil", aria_label=t("bid.button", bid=t("bid.name.nil"))))
         for number in range(1, 14):
             add(grid, el("button", str(number), type="button", data_action="bid",
                          data_bid=str(number), aria_label=t("bid.button", bid=number)))
