@@ -9,7 +9,6 @@ stored text is never parsed as HTML. One delegated click listener reads ``data-a
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,81 +37,37 @@ from spades_core.lessons import (
 )
 from spades_core.seats import Seat
 
-from . import lessons_progress
+from . import i18n, lessons_progress
+from .dom import el
 from .lessons_player import RED_SUITS, Player, card_name, card_short, choice_label, suit_key
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
-LOCALES = Path(__file__).resolve().parent / "locales"
 CSS_HREF = "./ui/lessons.css"
 WATCH_DELAY_MS = 550
 GROUPS = ("rules", "strategy")
 
 
-# --- text: ui.i18n when the table provides it, else a private reader of our catalogue -------
+# --- text: the lessons.* keys of ui/locales/<lang>/lessons.json, through ui.i18n ------------
 
 
 class _Text:
     def __init__(self) -> None:
-        self._i18n: Any = None
-        self._own: dict[str, dict[str, str]] = {}
-        try:
-            from . import i18n  # the table engineer's module
-        except ImportError:
-            i18n = None
-        if i18n is not None:
-            try:
-                i18n.load("lessons")
-                self._i18n = i18n
-            except Exception:
-                self._i18n = None
+        i18n.load("lessons")
 
     def language(self) -> str:
-        if self._i18n is not None:
-            try:
-                return str(self._i18n.language())
-            except Exception:
-                pass
-        lang = js.document.documentElement.lang
-        lang = "en" if nil(lang) else str(lang)[:2].lower()
-        return "fr" if lang == "fr" else "en"
+        return i18n.language()
 
     def t(self, key: str, **params: object) -> str:
-        full = f"lessons.{key}"
-        if self._i18n is not None:
-            if not self._i18n.has(full):
-                self._i18n.load("lessons")
-            return str(self._i18n.t(full, **params))
-        lang = self.language()
-        if lang not in self._own:
-            try:
-                path = LOCALES / lang / "lessons.json"
-                self._own[lang] = json.loads(path.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                self._own[lang] = {}
-        text = self._own[lang].get(full, full)
-        try:
-            return text.format(**params) if params else text
-        except (KeyError, IndexError, ValueError):
-            return text
+        return i18n.t(f"lessons.{key}", **params)
 
 
 # --- DOM helpers ---------------------------------------------------------------------------
 
 
 def h(tag: str, cls: str | None = None, text: str | None = None, **attrs: object) -> Any:
-    """An element with a class, plain text (never HTML) and attributes (``aria_label`` ->
-    ``aria-label``)."""
-    element = js.document.createElement(tag)
-    if cls:
-        element.className = cls
-    if text is not None:
-        element.textContent = text
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        element.setAttribute(name.replace("_", "-"), "" if value is True else str(value))
-    return element
+    """``dom.el`` with the class before the text, as this screen writes it."""
+    return el(tag, text, cls, **attrs)
 
 
 def button(text: str, act: str, arg: str = "", cls: str = "lx-btn", key: str | None = None,
