@@ -9,14 +9,14 @@ from .bids import BLIND_NIL, NIL, Bid, parse_bid
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .deal import daily_deal_number, deal_hand
 from .errors import IllegalAction, RecordError, Refusal, SpadesError
-from .game import GameState, HandResult, Phase
+from .game import Game, GameState, HandResult, Phase
 from .rules import DEFAULT_RULES, Rules
 from .scoring import TeamScore, score_hand, score_team
 from .seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
     "BLIND_NIL", "CARDS", "DEFAULT_RULES", "NIL", "SEATS", "TEAMS",
-    "Bid", "Card", "CardSet", "GameState", "HandResult", "IllegalAction", "Phase", "Rank",
+    "Bid", "Card", "CardSet", "Game", "GameState", "HandResult", "IllegalAction", "Phase", "Rank",
     "RecordError", "Refusal", "Rules", "Seat", "SpadesError", "Suit", "Team", "TeamScore",
     "daily_deal_number", "deal_hand", "parse_bid", "parse_card", "score_hand", "score_team",
 ]

@@ -10,12 +10,16 @@ time (``time.process_time``: on a shared machine, time spent waiting for a core 
 against neither side).  Still, compare the ratio, taken within one run, rather than the
 rates across runs.
 
-``random_hands_per_s`` (this engine, through its public API only): a game from
-``GameState.new(Rules(), deal=seed)``; per hand 4 × ``state.apply(choice(state.legal_bids()))``
-then 52 × ``state.apply(choice(state.legal_plays()))``, the 52nd play scoring the hand
-and dealing the next one from the deal number (SplitMix64 and a Fisher–Yates shuffle,
-see :mod:`.deal`); when a game ends a new one starts with the next deal number.  So each
-hand does one deal, 56 legal-action queries, 56 applies and one scoring.
+``random_hands_per_s`` (this engine, through its public API only): a :class:`Game`, the
+engine played in place as OpenSpiel's states are, from ``Game.new(Rules(), deal=seed)``;
+per hand 4 × ``game.act(choice(game.legal_bids()))`` then 52 ×
+``game.act(choice(game.legal_plays()))``, the 52nd play scoring the hand and dealing the
+next one from the deal number (SplitMix64 and a Fisher–Yates shuffle, see :mod:`.deal`);
+when a game ends a new one starts with the next deal number.  So each hand does one
+deal, 56 legal-action queries, 56 actions and one scoring.
+``immutable_hands_per_s``: the same hands through :class:`GameState`, where each
+``state.apply(action)`` makes a new state (the API the table, the bots and the records
+use); the two run the same code, the second copying the state at each action.
 
 ``openspiel_hands_per_s`` (when ``pyspiel`` is installed): OpenSpiel's ``spades`` game,
 whose state is one hand.  Per hand ``game.new_initial_state()``, then 52 chance actions
@@ -23,12 +27,12 @@ whose state is one hand.  Per hand ``game.new_initial_state()``, then 52 chance 
 ``state.apply_action(choice(state.legal_actions()))``: the plain, documented way to drive
 it from Python (no ``is_chance_node()`` calls between actions: this side is told the
 counts, as ours is).  Its deal thus costs 52 round trips from Python, where ours deals
-inside ``apply``: that is what each engine offers.  ``ratio_vs_openspiel`` is ours over
+inside ``act``: that is what each engine offers.  ``ratio_vs_openspiel`` is ours over
 OpenSpiel's, in the same run.
 
 ``legal_plays_ns``: the mean cost of ``GameState.legal_plays()`` over 5000 positions of
 such hands, each asked once.  A state works out its legal-play mask when it is made
-(``apply`` needs it to check the next card), so this is the cost of turning that mask
+(the next action needs it to check the card), so this is the cost of turning that mask
 into a tuple of Cards; the mask itself is counted in ``random_hands_per_s``.
 """
 
@@ -40,18 +44,36 @@ from collections.abc import Callable
 from typing import Any
 
 from .cards import CARDS, ids_of_mask
-from .game import GameState, Phase
+from .game import OVER, Game, GameState, Phase
 from .rules import Rules
 
 
 def _play_hands(count: int, seed: int) -> None:
+    """``count`` random hands through :class:`Game`, played in place."""
+    rng = random.Random(seed)
+    choice = rng.choice
+    rules = Rules()
+    deal = seed
+    game = Game.new(rules, deal=deal)
+    for _ in range(count):
+        if game.phase is OVER:
+            deal += 1
+            game = Game.new(rules, deal=deal)
+        for _ in range(4):
+            game.act(choice(game.legal_bids()))
+        for _ in range(52):
+            game.act(choice(game.legal_plays()))
+
+
+def _play_states(count: int, seed: int) -> None:
+    """The same hands through :class:`GameState`, each action making a new state."""
     rng = random.Random(seed)
     choice = rng.choice
     rules = Rules()
     deal = seed
     state = GameState.new(rules, deal=deal)
     for _ in range(count):
-        if state.phase is Phase.OVER:
+        if state.phase is OVER:
             deal += 1
             state = GameState.new(rules, deal=deal)
         for _ in range(4):
@@ -108,12 +130,15 @@ def _best_times(runs: dict[str, Callable[[], None]], repeats: int) -> dict[str, 
 
 
 def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, Any]:
-    runs = {"ours": lambda: _play_hands(hands, seed)}
+    runs = {"ours": lambda: _play_hands(hands, seed), "states": lambda: _play_states(hands, seed)}
     openspiel = _openspiel_hands(hands, seed)
     if openspiel is not None:
         runs["openspiel"] = openspiel
     seconds = _best_times(runs, repeats)
-    result: dict[str, Any] = {"random_hands_per_s": round(hands / seconds["ours"], 1)}
+    result: dict[str, Any] = {
+        "random_hands_per_s": round(hands / seconds["ours"], 1),
+        "immutable_hands_per_s": round(hands / seconds["states"], 1),
+    }
     best = float("inf")
     for repeat in range(repeats):
         positions = _positions(5000, seed + repeat)

@@ -143,13 +143,7 @@ def parse_card(text: str) -> Card:
 
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a bit mask, a tuple in ascending id order (memoised by suit)."""
-    cards = _SUIT_TUPLES.get(mask)
-    if cards is None:  # cards of several suits: join each suit's (suits are in id order)
-        cards = (
-            _SUIT_TUPLES[mask & _CLUBS] + _SUIT_TUPLES[mask & _DIAMONDS]
-            + _SUIT_TUPLES[mask & _HEARTS] + _SUIT_TUPLES[mask & _SPADES]
-        )
-    return cards
+    return ONE_SUIT_CARDS.get(mask) or cards_of_suits(mask)
 
 
 class _SuitTuples(dict[int, tuple[Card, ...]]):
@@ -161,8 +155,37 @@ class _SuitTuples(dict[int, tuple[Card, ...]]):
         return cards
 
 
-_SUIT_TUPLES = _SuitTuples()
-_CLUBS, _DIAMONDS, _HEARTS, _SPADES = SUIT_MASKS
+# The tuples of one suit's masks met so far, by mask: a seat following suit plays from one.
+ONE_SUIT_CARDS = _SuitTuples()
+_SUIT_BITS = 0x1FFF
+# The same tuples by the suit's own 13 bits (15 in spades: the jokers), a list per suit
+# (indexing a list is the cheapest lookup there is); None until first asked for.
+_BY_SUIT_BITS: tuple[list[tuple[Card, ...] | None], ...] = tuple(
+    [None] * (1 << (15 if suit == 3 else 13)) for suit in range(4)
+)
+
+
+def cards_of_suits(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask, by joining each suit's memoised tuple (leads, discards)."""
+    clubs, diamonds, hearts, spades = _BY_SUIT_BITS
+    low = mask & 0x3FFFFFF  # clubs and diamonds, and then hearts and spades: two small
+    high = mask >> 26  # integers (below 2**30), on which CPython works faster
+    c = clubs[low & _SUIT_BITS]
+    d = diamonds[low >> 13]
+    h = hearts[high & _SUIT_BITS]
+    s = spades[high >> 13]
+    if c is None or d is None or h is None or s is None:
+        return _remember_suits(mask)
+    return c + d + h + s
+
+
+def _remember_suits(mask: int) -> tuple[Card, ...]:
+    cards: tuple[Card, ...] = ()
+    for suit, table in enumerate(_BY_SUIT_BITS):
+        bits = mask >> 13 * suit & len(table) - 1
+        found = table[bits] = ONE_SUIT_CARDS[bits << 13 * suit]
+        cards += found
+    return cards
 
 
 def ids_of_mask(mask: int) -> Iterator[int]:

@@ -62,32 +62,33 @@ class SplitMix64:
             if draw < limit:
                 break
         digits = draw % count
-        for radices, product in groups:
+        for steps, product in groups:
             digits, group = divmod(digits, product)  # one big division per group
-            for i in radices:
-                j = group % (i + 1)
-                group //= i + 1
+            for i, radix in steps:
+                j = group % radix
+                group //= radix
                 items[i], items[j] = items[j], items[i]
 
 
-_Plan = tuple[int, int, tuple[tuple[tuple[int, ...], int], ...]]
+_Plan = tuple[int, int, tuple[tuple[tuple[tuple[int, int], ...], int], ...]]
 
 
 def _shuffle_plan(size: int) -> _Plan:
     """For ``size`` items: the number of orderings ``N``, the limit ``L`` of the module's
-    documentation, and the Fisher–Yates positions ``size-1 .. 1`` in runs whose radices'
-    product fits a machine word, so that most digit extractions are on small integers."""
+    documentation, and the Fisher–Yates positions ``size-1 .. 1`` (each with its radix
+    ``i + 1``) in runs whose radices' product stays below 2**30, so that the digits are
+    taken out of single-digit integers, which CPython divides fastest."""
     found = _PLANS.get(size)
     if found is None:
         count = math.factorial(size)
-        groups: list[tuple[tuple[int, ...], int]] = []
-        run: list[int] = []
+        groups: list[tuple[tuple[tuple[int, int], ...], int]] = []
+        run: list[tuple[int, int]] = []
         product = 1
         for i in range(size - 1, 0, -1):
-            if product * (i + 1) >= 1 << 62:
+            if product * (i + 1) >= 1 << 30:
                 groups.append((tuple(run), product))
                 run, product = [], 1
-            run.append(i)
+            run.append((i, i + 1))
             product *= i + 1
         groups.append((tuple(run), product))
         found = _PLANS[size] = (count, _TWO256 - _TWO256 % count, tuple(groups))

@@ -13,11 +13,21 @@ waits in ``DEALING`` for :meth:`GameState.deal_cards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple, Self, TypeVar
 
 from .bids import ALL_BIDS, Bid
-from .cards import BITS, CARDS, SPADES_MASK, SUIT_OF, Card, CardSet, cards_of_mask
+from .cards import (
+    BITS,
+    CARDS,
+    ONE_SUIT_CARDS,
+    SPADES_MASK,
+    SUIT_MASKS,
+    SUIT_OF,
+    Card,
+    CardSet,
+    cards_of_suits,
+)
 from .deal import check_deal_number, deal_hand
 from .errors import IllegalAction, Refusal
 from .rules import DEFAULT_RULES, Rules, game_winner, legal_play_mask, refusal, trick_winner
@@ -37,11 +47,11 @@ class Phase(Enum):
 DEALING, BIDDING, PLAYING, OVER = Phase.DEALING, Phase.BIDDING, Phase.PLAYING, Phase.OVER
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """A finished hand: what happened and how it scored."""
+class HandResult(NamedTuple):
+    """A finished hand: what happened and how it scored (a NamedTuple, as the scores in
+    :mod:`.scoring` are: immutable and cheap to build)."""
 
-    index: int
+    hand_index: int  # 0 for the first hand of the game
     cards: tuple[int, int, int, int]  # the masks dealt, by seat
     bids: tuple[Bid, ...]  # in bidding order, from the dealer's left
     plays: tuple[int, ...]  # card ids in play order
@@ -51,7 +61,7 @@ class HandResult:
 
     @property
     def dealer(self) -> Seat:
-        return dealer_of_hand(self.index)
+        return dealer_of_hand(self.hand_index)
 
     @property
     def bids_by_seat(self) -> tuple[Bid, Bid, Bid, Bid]:
@@ -84,23 +94,15 @@ def check_hands(hands: Sequence[int], deck_mask: int) -> tuple[int, int, int, in
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-@dataclass(slots=True, unsafe_hash=True)
-class _Hand:
-    """What changes at most a few times a hand, kept apart so that a play copies little.
-
-    A value, never changed once built, hence hashable.  Not ``frozen=True`` only for
-    speed: a frozen dataclass sets each field through ``object.__setattr__``, and one is
-    built at every bid.
-    """
+class _Hand(NamedTuple):
+    """What stays the same for a whole hand, kept apart so that an action copies little."""
 
     rules: Rules
     deal: int | None
     past: tuple[HandResult, ...]
     cards: tuple[int, int, int, int]  # each seat's cards at the start (dealt, or a position's)
-    bids: tuple[Bid, ...]
     scores: tuple[int, int]
     bags: tuple[int, int]
-    phase: Phase
     all_cards: int  # the union of ``cards``: the hand is over when all are played
     broken: bool = False  # spades broken before the position started (lessons)
     opening_leader: int = -1  # a position's leader; -1: the dealer's left, as in a game
@@ -112,36 +114,56 @@ class _Hand:
             return self.opening_leader
         return (dealer_of_hand(len(self.past)) + 1) & 3
 
-    def with_bids(self, bids: tuple[Bid, ...], phase: Phase) -> _Hand:
-        return _Hand(
-            self.rules, self.deal, self.past, self.cards, bids, self.scores, self.bags,
-            phase, self.all_cards, self.broken, self.opening_leader,
-        )
 
-
-def _legal_mask(hand: _Hand, plays: tuple[int, ...], played: int, leader: int) -> int:
+def _legal_mask(hand: _Hand, plays: tuple[int, ...], left: int, leader: int) -> int:
     """The cards the seat to act may play, by :func:`rules.legal_play_mask`, in a hand
-    where ``plays`` (``played`` as a mask) have been made and ``leader`` leads the trick."""
+    where ``plays`` have been made (``left``: the cards not played) and ``leader`` leads
+    the trick."""
     count = len(plays) & 3
     return legal_play_mask(
-        hand.cards[(leader + count) & 3] & ~played,
+        hand.cards[(leader + count) & 3] & left,
         SUIT_OF[plays[-count]] if count else -1,
-        hand.broken or played & SPADES_MASK != 0,
+        _spades_broken(hand, left),
     )
 
 
+def _spades_broken(hand: _Hand, left: int) -> bool:
+    """A spade has been played in ``hand`` (or before its position started)."""
+    return hand.broken or (hand.all_cards ^ left) & SPADES_MASK != 0
+
+
+_NOT_SPADES = ~SPADES_MASK
+
+
 _NOBODY = -1
+SUIT_MASK_OF = tuple(SUIT_MASKS[suit] for suit in SUIT_OF)  # the mask of each card's suit
+# Tricks won this hand, by seat, packed four bits a seat (13 fits) in one small int: a
+# trick won adds ``_TRICK[seat]``, cheaper than building a new tuple of four counts.
+_TRICK = (1, 1 << 4, 1 << 8, 1 << 12)
 
 
-class GameState:
-    """One point of a game.  Build with :meth:`new` (or :meth:`position` for lessons)."""
+def _unpack_tricks(packed: int) -> tuple[int, int, int, int]:
+    return (packed & 15, packed >> 4 & 15, packed >> 8 & 15, packed >> 12)
 
-    __slots__ = ("_hand", "_played", "_plays", "_leader", "_tricks", "_legal")
+
+_G = TypeVar("_G", bound="_Game")
+
+
+class _Game:
+    """A game's data, everything that reads it, and the one statement of how an action
+    moves it on (:meth:`_advance`, in place).  Two faces share it: :class:`GameState`, an
+    immutable value whose ``apply`` returns the next state, and :class:`Game`, which
+    ``apply``-s in place, for simulations that need speed rather than a history of values.
+    Build either with :meth:`new` (or :meth:`position` for lessons)."""
+
+    __slots__ = ("_hand", "_phase", "_bids", "_left", "_plays", "_leader", "_tricks", "_legal")
     _hand: _Hand
-    _played: int  # mask of the cards played this hand
+    _phase: Phase
+    _bids: tuple[Bid, ...]  # this hand's bids, in bidding order (from the dealer's left)
+    _left: int  # mask of the cards not yet played this hand (all the cards still held)
     _plays: tuple[int, ...]  # this hand's card ids in play order
     _leader: int  # the seat leading the current trick; -1 while bidding
-    _tricks: tuple[int, int, int, int]  # tricks won this hand, by seat
+    _tricks: int  # tricks won this hand by seat, packed (see _TRICK)
     _legal: int  # legal_play_mask(), worked out as the state is made: the next apply needs it
 
     # --- construction ------------------------------------------------------------
@@ -152,7 +174,7 @@ class GameState:
         rules: Rules = DEFAULT_RULES,
         deal: int | None = None,
         cards: Sequence[int] | None = None,
-    ) -> GameState:
+    ) -> Self:
         """A new game.  ``deal`` deals every hand; ``cards`` (four masks) gives the first."""
         if deal is not None:
             check_deal_number(deal)
@@ -163,9 +185,7 @@ class GameState:
             raise ValueError("a new game needs a deal number or the cards")
         else:
             dealt = check_hands(cards, rules.deck_mask)
-        return cls._start(
-            _Hand(rules, deal, (), dealt, (), (0, 0), (0, 0), BIDDING, rules.deck_mask)
-        )
+        return cls._start(_Hand(rules, deal, (), dealt, (0, 0), (0, 0), rules.deck_mask), BIDDING)
 
     @classmethod
     def position(
@@ -180,7 +200,7 @@ class GameState:
         spades_broken: bool = False,
         scores: tuple[int, int] = (0, 0),
         bags: tuple[int, int] = (0, 0),
-    ) -> GameState:
+    ) -> Self:
         """A partial position during the play, for lessons: hands may hold any cards.
 
         ``bids`` are by seat (N, E, S, W); ``hands`` are what each seat still holds;
@@ -191,6 +211,8 @@ class GameState:
             raise ValueError("a position has four hands, four bids and four trick counts")
         if len(trick) > 3:
             raise ValueError("a trick in progress has at most three cards")
+        if not all(0 <= count <= 13 for count in tricks):
+            raise ValueError("a seat wins from 0 to 13 tricks")
         union = 0
         for part in (*hands, *(card.bit for card in trick)):
             if part & union or part & ~rules.deck_mask:
@@ -199,30 +221,34 @@ class GameState:
         trick_mask = union & ~(hands[0] | hands[1] | hands[2] | hands[3])
         dealer = dealer_of_hand(0)
         hand = _Hand(
-            rules, None, (), (hands[0], hands[1], hands[2], hands[3]),
-            tuple(bids[(dealer + 1 + i) & 3] for i in range(4)), scores, bags,
-            PLAYING, union, spades_broken, int(leader),
+            rules, None, (), (hands[0], hands[1], hands[2], hands[3]), scores, bags, union,
+            spades_broken, int(leader),
         )
-        state = cls()
-        state._hand = hand
-        state._played = trick_mask
+        state = cls._start(hand, PLAYING)
+        state._bids = tuple(bids[(dealer + 1 + i) & 3] for i in range(4))
+        state._left = left = union ^ trick_mask
         state._plays = plays = tuple(card.id for card in trick)
         state._leader = int(leader)
-        state._tricks = (tricks[0], tricks[1], tricks[2], tricks[3])
-        state._legal = _legal_mask(hand, plays, trick_mask, int(leader))
+        state._tricks = sum(count * unit for count, unit in zip(tricks, _TRICK, strict=True))
+        state._legal = _legal_mask(hand, plays, left, int(leader))
         return state
 
     @classmethod
-    def _start(cls, hand: _Hand) -> GameState:
+    def _start(cls, hand: _Hand, phase: Phase) -> Self:
         """The state at the start of ``hand``: bidding, or waiting (dealing, over)."""
         state = cls()
-        state._hand = hand
-        state._played = 0
-        state._plays = ()
-        state._leader = _NOBODY
-        state._tricks = (0, 0, 0, 0)
-        state._legal = 0  # no card may be played before the bidding is done
+        state._begin(hand, phase)
         return state
+
+    def _begin(self, hand: _Hand, phase: Phase) -> None:
+        self._hand = hand
+        self._phase = phase
+        self._bids = ()
+        self._left = hand.all_cards
+        self._plays = ()
+        self._leader = _NOBODY
+        self._tricks = 0
+        self._legal = 0  # no card may be played before the bidding is done
 
     # --- reading -------------------------------------------------------------------
 
@@ -236,7 +262,7 @@ class GameState:
 
     @property
     def phase(self) -> Phase:
-        return self._hand.phase
+        return self._phase
 
     @property
     def to_act(self) -> Seat | None:
@@ -245,11 +271,11 @@ class GameState:
         return SEATS[seat] if seat >= 0 else None
 
     def _seat_to_act(self) -> int:
-        hand = self._hand
-        if hand.phase is PLAYING:
+        phase = self._phase
+        if phase is PLAYING:
             return (self._leader + len(self._plays)) & 3
-        if hand.phase is BIDDING:
-            return (dealer_of_hand(len(hand.past)) + 1 + len(hand.bids)) & 3
+        if phase is BIDDING:
+            return (dealer_of_hand(len(self._hand.past)) + 1 + len(self._bids)) & 3
         return _NOBODY
 
     @property
@@ -268,12 +294,12 @@ class GameState:
     @property
     def bids(self) -> tuple[Bid, ...]:
         """This hand's bids so far, in bidding order (from the dealer's left)."""
-        return self._hand.bids
+        return self._bids
 
     def bid_of(self, seat: Seat) -> Bid | None:
         """``seat``'s bid this hand, or None if it has not bid yet."""
         index = (seat - self.dealer - 1) & 3
-        bids = self._hand.bids
+        bids = self._bids
         return bids[index] if index < len(bids) else None
 
     @property
@@ -326,12 +352,12 @@ class GameState:
     @property
     def tricks_won(self) -> tuple[int, int, int, int]:
         """Tricks taken this hand, by seat."""
-        return self._tricks
+        return _unpack_tricks(self._tricks)
 
     @property
     def spades_broken(self) -> bool:
         """A spade has been played this hand (so a spade may be led)."""
-        return bool(self._played & SPADES_MASK) or self._hand.broken
+        return _spades_broken(self._hand, self._left)
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -346,14 +372,14 @@ class GameState:
     @property
     def winner(self) -> Team | None:
         hand = self._hand
-        if hand.phase is not OVER:
+        if self._phase is not OVER:
             return None
         winner = game_winner(hand.scores, hand.rules)
         return TEAMS[winner] if winner is not None else None
 
     def held_mask(self, seat: int) -> int:
         """The cards ``seat`` still holds, as a mask."""
-        return self._hand.cards[seat] & ~self._played
+        return self._hand.cards[seat] & self._left
 
     def hand_of(self, seat: Seat) -> CardSet:
         """The cards ``seat`` still holds."""
@@ -370,7 +396,7 @@ class GameState:
     @property
     def played_mask(self) -> int:
         """The cards played so far this hand."""
-        return self._played
+        return self._hand.all_cards ^ self._left
 
     @property
     def led_suit(self) -> int:
@@ -386,18 +412,18 @@ class GameState:
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to act may play, in id order (empty outside the play)."""
-        return cards_of_mask(self._legal)
+        legal = self._legal  # cards_of_mask(legal), spelt out: the call costs 10% here
+        return ONE_SUIT_CARDS.get(legal) or cards_of_suits(legal)
 
     def legal_bids(self) -> tuple[Bid, ...]:
         """The bids the seat to act may make (empty outside the bidding)."""
-        hand = self._hand
-        if hand.phase is not BIDDING:
+        if self._phase is not BIDDING:
             return ()
-        return ALL_BIDS if hand.rules.blind_nil else ALL_BIDS[:-1]
+        return ALL_BIDS if self._hand.rules.blind_nil else ALL_BIDS[:-1]
 
     def refusal(self, action: Card | Bid, seat: Seat | None = None) -> Refusal | None:
         """Why ``action`` (by ``seat``, by default the seat to act) is refused now, or None."""
-        phase = self._hand.phase
+        phase = self._phase
         if phase is OVER:
             return Refusal("game-over")
         if phase is DEALING:
@@ -417,39 +443,41 @@ class GameState:
 
     # --- acting ---------------------------------------------------------------------
 
-    def apply(self, action: Card | Bid, seat: Seat | None = None) -> GameState:
-        """The state after ``action`` by the seat to act; raise :class:`IllegalAction`.
-
-        Pass ``seat`` to check that it is that seat's turn.  ``self`` is not changed.
-        """
+    def _advance(self, action: Card | Bid, seat: Seat | None = None) -> None:
+        """Apply ``action`` by the seat to act to this object, in place; raise
+        :class:`IllegalAction` (leaving it unchanged) if it may not be done.  Pass ``seat``
+        to check that it is that seat's turn."""
         if seat is not None and seat != self._seat_to_act():
             raise self._refused(action, seat)
         if action.__class__ is not Card:
             if action.__class__ is Bid:
                 return self._bid(action)
             raise TypeError(f"an action is a Card or a Bid, not {action!r}")
-        # play a card: the hot path of every search, so kept short
+        # play a card: the hot path of every simulation, so kept short; the rule of
+        # rules.legal_play_mask is spelt out here (a call would cost a tenth of the time)
         card_id = action.id
-        if not self._legal & BITS[card_id]:
+        bit = BITS[card_id]
+        if not self._legal & bit:
             raise self._refused(action)
-        new = GameState()  # an empty state (the class has no __init__), filled in here
-        new._hand = hand = self._hand
-        new._played = played = self._played | BITS[card_id]
-        new._plays = plays = self._plays + (card_id,)
-        leader = self._leader
-        tricks = self._tricks
+        self._left = left = self._left ^ bit
+        self._plays = plays = self._plays + (card_id,)
         count = len(plays) & 3  # the cards of the trick in progress
-        if not count:  # the trick is complete: its winner leads the next one
-            leader = (leader + trick_winner(plays[-4:])) & 3
-            won = list(tricks)
-            won[leader] += 1
-            tricks = (won[0], won[1], won[2], won[3])
-        new._leader = leader
-        new._tricks = tricks
-        if not count and played == hand.all_cards:  # the last trick is complete
-            return new._next_hand()
-        new._legal = _legal_mask(hand, plays, played, leader)
-        return new
+        if count:  # the next seat follows suit if it can
+            held = self._hand.cards[(self._leader + count) & 3] & left
+            self._legal = held & SUIT_MASK_OF[plays[-count]] or held
+            return None
+        # the trick is complete: its winner leads the next one
+        self._leader = leader = (self._leader + trick_winner(plays[-4:])) & 3
+        self._tricks += _TRICK[leader]
+        if not left:  # that was the last trick
+            return self._next_hand()
+        hand = self._hand
+        held = hand.cards[leader] & left
+        if _spades_broken(hand, left):
+            self._legal = held
+        else:  # no spade led before spades are broken, unless only spades are left
+            self._legal = held & _NOT_SPADES or held
+        return None
 
     def _refused(self, action: Card | Bid, seat: Seat | None = None) -> IllegalAction:
         why = self.refusal(action, seat) or Refusal("not-playing")
@@ -458,29 +486,28 @@ class GameState:
             seat = SEATS[to_act]
         return IllegalAction(why, seat)
 
-    def _bid(self, bid: Bid) -> GameState:
-        hand = self._hand
-        if hand.phase is not BIDDING or (bid.blind and not hand.rules.blind_nil):
+    def _bid(self, bid: Bid) -> None:
+        if self._phase is not BIDDING or (bid.blind and not self._hand.rules.blind_nil):
             raise self._refused(bid)
-        bids = hand.bids + (bid,)
+        self._bids = bids = self._bids + (bid,)
         if len(bids) < 4:
-            return GameState._start(hand.with_bids(bids, BIDDING))
-        hand = hand.with_bids(bids, PLAYING)
-        new = GameState._start(hand)
-        new._leader = leader = hand.first_leader
-        new._legal = _legal_mask(hand, (), 0, leader)
-        return new
+            return
+        hand = self._hand
+        self._phase = PLAYING
+        self._leader = leader = hand.first_leader
+        self._legal = _legal_mask(hand, (), hand.all_cards, leader)
 
-    def _next_hand(self) -> GameState:
+    def _next_hand(self) -> None:
         """Score the hand just completed and go on to the next one (or to the end)."""
         hand = self._hand
         rules = hand.rules
         index = len(hand.past)
+        tricks = _unpack_tricks(self._tricks)
         teams = score_hand(
-            bids_by_seat(hand.bids, dealer_of_hand(index)), self._tricks, hand.bags, rules
+            bids_by_seat(self._bids, dealer_of_hand(index)), tricks, hand.bags, rules
         )
         scores = (hand.scores[0] + teams[0].points, hand.scores[1] + teams[1].points)
-        result = HandResult(index, hand.cards, hand.bids, self._plays, self._tricks, teams, scores)
+        result = HandResult(index, hand.cards, self._bids, self._plays, tricks, teams, scores)
         past = hand.past + (result,)
         bags = (teams[0].bags_after, teams[1].bags_after)
         if game_winner(scores, rules) is not None:
@@ -489,26 +516,71 @@ class GameState:
             phase, cards = DEALING, (0, 0, 0, 0)  # deal_cards() gives the next hand
         else:
             phase, cards = BIDDING, deal_hand(hand.deal, index + 1, rules.deck_mask)
-        return GameState._start(
-            _Hand(rules, hand.deal, past, cards, (), scores, bags, phase, rules.deck_mask)
-        )
+        self._begin(_Hand(rules, hand.deal, past, cards, scores, bags, rules.deck_mask), phase)
 
-    def deal_cards(self, hands: Sequence[int]) -> GameState:
+    def _deal(self, hands: Sequence[int]) -> None:
         """Give the cards of the next hand (four masks) to a game without a deal number."""
         hand = self._hand
-        if hand.phase is not DEALING:
+        if self._phase is not DEALING:
             raise IllegalAction(Refusal("not-dealing"))
         rules = hand.rules
         cards = check_hands(hands, rules.deck_mask)
-        return GameState._start(
-            _Hand(rules, None, hand.past, cards, (), hand.scores, hand.bags, BIDDING,
-                  rules.deck_mask)
+        self._begin(
+            _Hand(rules, None, hand.past, cards, hand.scores, hand.bags, rules.deck_mask), BIDDING
         )
+
+    def _copy(self, cls: type[_G]) -> _G:
+        """A ``cls`` with this object's data (shared: every part of it is immutable)."""
+        new = cls()
+        new._hand = self._hand
+        new._phase = self._phase
+        new._bids = self._bids
+        new._left = self._left
+        new._plays = self._plays
+        new._leader = self._leader
+        new._tricks = self._tricks
+        new._legal = self._legal
+        return new
 
     # --- values ---------------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
-        return (self._hand, self._plays, self._leader, self._tricks, self._played)
+        return (
+            self._hand, self._phase, self._bids, self._plays, self._leader, self._tricks,
+            self._left,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} hand {self.hand_index + 1} {self.phase.value} "
+            f"to_act={self.to_act} scores={self.scores} bags={self.bags}>"
+        )
+
+
+
+class GameState(_Game):
+    """One point of a game, an immutable value: :meth:`apply` returns the next state."""
+
+    __slots__ = ()
+
+    def apply(self, action: Card | Bid, seat: Seat | None = None) -> GameState:
+        """The state after ``action`` by the seat to act; raise :class:`IllegalAction`.
+
+        Pass ``seat`` to check that it is that seat's turn.  ``self`` is not changed.
+        """
+        new = self._copy(GameState)
+        new._advance(action, seat)
+        return new
+
+    def deal_cards(self, hands: Sequence[int]) -> GameState:
+        """Give the cards of the next hand (four masks) to a game without a deal number."""
+        new = self._copy(GameState)
+        new._deal(hands)
+        return new
+
+    def game(self) -> Game:
+        """A :class:`Game` that starts from this state."""
+        return self._copy(Game)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self._key() == other._key()
@@ -516,8 +588,31 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._key())
 
-    def __repr__(self) -> str:
-        return (
-            f"<GameState hand {self.hand_index + 1} {self.phase.value} "
-            f"to_act={self.to_act} scores={self.scores} bags={self.bags}>"
-        )
+
+class Game(_Game):
+    """A game played in place, as OpenSpiel's states are: :meth:`act` changes this
+    object.  For simulations that make many moves and keep none of the states between;
+    :meth:`state` gives the immutable :class:`GameState` of the moment."""
+
+    __slots__ = ()
+
+    # Apply ``action`` by the seat to act to this game, in place; raise IllegalAction,
+    # leaving the game unchanged, if it may not be done.  (GameState.apply runs this too.)
+    act = _Game._advance
+
+    def deal_cards(self, hands: Sequence[int]) -> None:
+        """Give the cards of the next hand (four masks) to a game without a deal number."""
+        self._deal(hands)
+
+    def state(self) -> GameState:
+        """This point of the game as an immutable :class:`GameState`."""
+        return self._copy(GameState)
+
+    def copy(self) -> Game:
+        """An independent game at the same point."""
+        return self._copy(Game)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # it changes

@@ -252,7 +252,7 @@ def _by_seat(values: tuple[Any, ...]) -> dict[str, Any]:
 def _past_summary(result: HandResult) -> dict[str, Any]:
     teams = result.teams
     return {
-        "hand": result.index + 1,
+        "hand": result.hand_index + 1,
         "dealer": result.dealer.name,
         "complete": True,
         "bids": _by_seat(tuple(str(bid) for bid in result.bids_by_seat)),

@@ -11,7 +11,6 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .cards import (
-    BITS,
     CARD_TEXT,
     JOKER_DECK_MASK,
     SPADES_MASK,
@@ -118,11 +117,35 @@ def trick_winner(trick: tuple[int, ...] | list[int]) -> int:
 
     The highest spade wins; without a spade, the highest card of the led suit.
     """
-    cards = 0
-    for card_id in trick:
-        cards |= BITS[card_id]
-    winners = cards & SPADES_MASK or cards & SUIT_MASKS[SUIT_OF[trick[0]]]
-    return trick.index(winners.bit_length() - 1)  # inside a suit, a higher id is higher
+    power = _POWER[SUIT_OF[trick[0]]]
+    if len(trick) != 4:  # a trick in progress
+        return max(power[card_id] | position for position, card_id in enumerate(trick)) & 3
+    first, second, third, fourth = trick  # a whole trick: the same, unrolled (twice faster)
+    best = power[first]
+    value = power[second] | 1
+    if value > best:
+        best = value
+    value = power[third] | 2
+    if value > best:
+        best = value
+    value = power[fourth] | 3
+    if value > best:
+        best = value
+    return best & 3
+
+
+def _powers(led_suit: int) -> tuple[int, ...]:
+    """Each card id's power in a trick led in ``led_suit``, times four (the low two bits
+    take the card's position in the trick, so that the highest value also says where it
+    is): a spade beats the led suit, which beats the other suits; inside a suit a higher
+    id is higher."""
+    return tuple(
+        ((200 if suit == Suit.SPADES else 100 if suit == led_suit else 0) + card_id) << 2
+        for card_id, suit in enumerate(SUIT_OF)
+    )
+
+
+_POWER = tuple(_powers(suit) for suit in Suit)
 
 
 # --- end of the game ------------------------------------------------------------------

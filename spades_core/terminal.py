@@ -185,7 +185,7 @@ class Terminal:
     def show_sheet(self, result: HandResult) -> None:
         t = self.t
         self.write("")
-        self.write(t("sheet.title", number=result.index + 1))
+        self.write(t("sheet.title", number=result.hand_index + 1))
         bids = result.bids_by_seat
         for team, score in enumerate(result.teams):
             seats = (SEATS[team], SEATS[team + 2])

@@ -113,7 +113,7 @@ def score_sheet(state: GameState, pending: bool) -> None:
             add(history, head)
             for result in hands:
                 row = el("tr")
-                add(row, el("th", t("sheet.hand", number=result.index + 1), scope="row"),
+                add(row, el("th", t("sheet.hand", number=result.hand_index + 1), scope="row"),
                     el("td", f"{_signed(result.teams[0].points)} = {result.scores[0]}", "num"),
                     el("td", f"{_signed(result.teams[1].points)} = {result.scores[1]}", "num"))
                 add(history, row)
