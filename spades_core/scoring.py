@@ -39,7 +39,7 @@ class TeamScore(NamedTuple):
 
     @property
     def nil_points(self) -> int:
-        return sum(nil.points for nil in self.nils)
+        return sum(nil.points for nil in self.nils) if self.nils else 0
 
     @property
     def points(self) -> int:
@@ -55,7 +55,8 @@ def score_team(
     rules: Rules,
 ) -> TeamScore:
     """Score one team: ``seats``, ``bids`` and ``tricks`` are its two players'."""
-    contract = bids[0].tricks + bids[1].tricks
+    first, second = bids[0].tricks, bids[1].tricks
+    contract = first + second
     team_tricks = tricks[0] + tricks[1]
     if team_tricks >= contract:
         bags = team_tricks - contract
@@ -64,7 +65,7 @@ def score_team(
         bags = 0
         contract_points = -10 * contract
     nils: tuple[NilResult, ...] = ()
-    if not (bids[0].tricks and bids[1].tricks):  # somebody bid Nil
+    if not (first and second):  # somebody bid Nil
         nils = tuple(
             NilResult(seat, bid.blind, taken == 0, _nil_points(bid, taken, rules))
             for seat, bid, taken in zip(seats, bids, tricks, strict=True)
@@ -72,9 +73,9 @@ def score_team(
         )
     running = bags_before + bags
     penalty = 0
-    while running >= rules.bag_limit:
-        running -= rules.bag_limit
-        penalty -= rules.bag_penalty
+    if running >= rules.bag_limit:
+        penalties, running = divmod(running, rules.bag_limit)
+        penalty = -penalties * rules.bag_penalty
     return TeamScore(contract, team_tricks, contract_points, bags, nils, penalty, running)
 
 
