@@ -48,8 +48,8 @@ from .game import OVER, Game, GameState, Phase
 from .rules import Rules
 
 
-def _play_hands(count: int, seed: int) -> None:
-    """``count`` random hands through :class:`Game`, played in place."""
+def play_hands(count: int, seed: int) -> Game:
+    """``count`` random hands through :class:`Game`, played in place; the game at the end."""
     rng = random.Random(seed)
     choice = rng.choice
     rules = Rules()
@@ -63,9 +63,10 @@ def _play_hands(count: int, seed: int) -> None:
             game.act(choice(game.legal_bids()))
         for _ in range(52):
             game.act(choice(game.legal_plays()))
+    return game
 
 
-def _play_states(count: int, seed: int) -> None:
+def play_states(count: int, seed: int) -> GameState:
     """The same hands through :class:`GameState`, each action making a new state."""
     rng = random.Random(seed)
     choice = rng.choice
@@ -80,6 +81,7 @@ def _play_states(count: int, seed: int) -> None:
             state = state.apply(choice(state.legal_bids()))
         for _ in range(52):
             state = state.apply(choice(state.legal_plays()))
+    return state
 
 
 def _positions(count: int, seed: int) -> list[GameState]:
@@ -99,7 +101,7 @@ def _positions(count: int, seed: int) -> list[GameState]:
     return positions
 
 
-def _openspiel_hands(count: int, seed: int) -> Callable[[], None] | None:
+def openspiel_hands(count: int, seed: int) -> Callable[[], None] | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -117,7 +119,7 @@ def _openspiel_hands(count: int, seed: int) -> Callable[[], None] | None:
     return run
 
 
-def _best_times(runs: dict[str, Callable[[], None]], repeats: int) -> dict[str, float]:
+def _best_times(runs: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
     """The best time of each run over ``repeats`` rounds, the runs taking turns within a
     round: a shared machine's changing load then weighs on each alike."""
     best = dict.fromkeys(runs, float("inf"))
@@ -130,8 +132,11 @@ def _best_times(runs: dict[str, Callable[[], None]], repeats: int) -> dict[str, 
 
 
 def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, Any]:
-    runs = {"ours": lambda: _play_hands(hands, seed), "states": lambda: _play_states(hands, seed)}
-    openspiel = _openspiel_hands(hands, seed)
+    runs: dict[str, Callable[[], object]] = {
+        "ours": lambda: play_hands(hands, seed),
+        "states": lambda: play_states(hands, seed),
+    }
+    openspiel = openspiel_hands(hands, seed)
     if openspiel is not None:
         runs["openspiel"] = openspiel
     seconds = _best_times(runs, repeats)

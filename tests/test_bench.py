@@ -6,12 +6,14 @@ import random
 
 import pytest
 
-from spades_core.bench import _best_times, _openspiel_hands, _play_hands, _positions
+from spades_core.bench import _best_times, _positions, openspiel_hands, play_hands, play_states
 from spades_core.game import Phase
 
 
 def test_our_hands_run() -> None:
-    _play_hands(3, seed=1)  # raises if a chosen action were refused
+    game = play_hands(30, seed=1)  # raises if a chosen action were refused
+    assert game.state() == play_states(30, seed=1)  # in place or state by state: one game
+    assert len(game.past_hands) > 0
     positions = _positions(60, seed=2)
     assert len(positions) == 60 and all(p.phase is Phase.PLAYING for p in positions)
 
@@ -24,7 +26,7 @@ def test_best_times_takes_the_best_of_each_run() -> None:
 
 def test_openspiel_hand_is_52_chance_actions_then_56_moves() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    run = _openspiel_hands(2, seed=1)
+    run = openspiel_hands(2, seed=1)
     assert run is not None
     run()  # two whole hands, driven as the benchmark drives them
     game = pyspiel.load_game("spades")
