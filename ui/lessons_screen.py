@@ -208,6 +208,8 @@ class LessonsScreen:
         if not player.next():
             self._announce_next = self.t("lesson.finished")
             self.close_lesson()
+            if self._next_lesson() is not None:
+                self._focus_after = "next-lesson"  # Enter goes on to the next lesson
             return
         self._entered_step()
 
@@ -373,6 +375,15 @@ class LessonsScreen:
             return
         view.append(h("p", "lx-intro", self.t("intro")))
         lang = self.lang
+        upcoming = self._next_lesson()
+        if upcoming is not None:
+            title = upcoming.title.get(lang)
+            go = h("button", "lx-btn lx-primary lx-continue", type="button", data_act="open",
+                   data_arg=upcoming.id, data_key="next-lesson",
+                   aria_label=self.t("lesson.next.label", title=title))
+            go.append(h("span", "lx-continue-label", self.t("lesson.next")),
+                      h("span", "lx-continue-title", title))
+            view.append(go)
         for group in GROUPS:
             lessons = self.library.group(group)
             if not lessons:
@@ -385,6 +396,19 @@ class LessonsScreen:
                 items.append(self._lesson_item(lesson, lang))
             block.append(items)
             view.append(block)
+
+    def _next_lesson(self) -> Lesson | None:
+        """The lesson to take next: the first unfinished one after the lesson last opened
+        (in the list's order, coming round to the start), or None when all are done."""
+        if self.library is None:
+            return None
+        lessons = self.library.lessons
+        ids = [lesson.id for lesson in lessons]
+        start = ids.index(self.last_lesson) + 1 if self.last_lesson in ids else 0
+        for lesson in lessons[start:] + lessons[:start]:
+            if not self.progress.complete(lesson.id, len(lesson.steps)):
+                return lesson
+        return None
 
     def _lesson_item(self, lesson: Lesson, lang: str) -> Any:
         total = len(lesson.steps)

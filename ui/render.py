@@ -116,6 +116,7 @@ def flash_seat(seat: Seat) -> None:
 def show_screen(name: str) -> None:
     for screen in ("table", "menu", "lessons"):
         byid(f"screen-{screen}").hidden = screen != name
+    js.document.body.setAttribute("data-screen", name)  # the score bar follows (table.css)
 
 
 def focus_hand_or_panel() -> None:

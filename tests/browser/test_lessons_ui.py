@@ -115,7 +115,11 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
             break
         finish_step_with_hint(page)
         next_step(page)
-    expect(screen.locator("[data-lesson='rules-02-tricks']")).to_be_focused()
+    # Back on the list, the way on is the next lesson, focused: Enter would open it.
+    upcoming = screen.locator("[data-key='next-lesson']")
+    expect(upcoming).to_be_focused()
+    expect(upcoming).to_have_attribute("data-arg", "rules-03-follow-suit")
+    expect(upcoming).to_have_accessible_name("Next lesson: Following suit")
     assert progress_text(page, "rules-02-tricks") == "7/7 steps"
     expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
     stored = page.evaluate(f"localStorage.getItem('{KEY}')")
@@ -125,6 +129,11 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     open_lessons(page, live_server, goto=False)
     assert progress_text(page, "rules-02-tricks") == "7/7 steps"
     assert progress_text(page, "rules-03-follow-suit") == "0/7 steps"
+    # A fresh visit offers the first unfinished lesson; the game's scores are not shown here.
+    expect(screen.locator("[data-key='next-lesson']")).to_have_attribute(
+        "data-arg", "rules-01-table")
+    expect(page.locator(".scorebar #score-ns")).to_be_hidden()
+    expect(page.locator("#menu-button")).to_be_visible()
 
 
 def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
