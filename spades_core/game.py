@@ -13,6 +13,7 @@ waits in ``DEALING`` for :meth:`GameState.deal_cards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, Self, TypeVar
 
@@ -94,8 +95,14 @@ def check_hands(hands: Sequence[int], deck_mask: int) -> tuple[int, int, int, in
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-class _Hand(NamedTuple):
-    """What stays the same for a whole hand, kept apart so that an action copies little."""
+@dataclass(slots=True, unsafe_hash=True)
+class _Hand:
+    """What stays the same for a whole hand, kept apart so that an action copies little.
+
+    A value, never changed once built, hence hashable; not ``frozen=True`` because a
+    frozen dataclass is slow to build (each field through ``object.__setattr__``), and
+    not a NamedTuple because CPython 3.11 reads a slot faster than a tuple's field,
+    and ``cards`` is read at every play."""
 
     rules: Rules
     deal: int | None
@@ -115,7 +122,7 @@ class _Hand(NamedTuple):
         return (dealer_of_hand(len(self.past)) + 1) & 3
 
 
-def _legal_mask(hand: _Hand, plays: tuple[int, ...], left: int, leader: int) -> int:
+def _legal_mask(hand: _Hand, plays: Sequence[int], left: int, leader: int) -> int:
     """The cards the seat to act may play, by :func:`rules.legal_play_mask`, in a hand
     where ``plays`` have been made (``left``: the cards not played) and ``leader`` leads
     the trick."""
@@ -161,7 +168,7 @@ class _Game:
     _phase: Phase
     _bids: tuple[Bid, ...]  # this hand's bids, in bidding order (from the dealer's left)
     _left: int  # mask of the cards not yet played this hand (all the cards still held)
-    _plays: tuple[int, ...]  # this hand's card ids in play order
+    _plays: list[int]  # this hand's card ids in play order (each state has its own list)
     _leader: int  # the seat leading the current trick; -1 while bidding
     _tricks: int  # tricks won this hand by seat, packed (see _TRICK)
     _legal: int  # legal_play_mask(), worked out as the state is made: the next apply needs it
@@ -227,7 +234,7 @@ class _Game:
         state = cls._start(hand, PLAYING)
         state._bids = tuple(bids[(dealer + 1 + i) & 3] for i in range(4))
         state._left = left = union ^ trick_mask
-        state._plays = plays = tuple(card.id for card in trick)
+        state._plays = plays = [card.id for card in trick]
         state._leader = int(leader)
         state._tricks = sum(count * unit for count, unit in zip(tricks, _TRICK, strict=True))
         state._legal = _legal_mask(hand, plays, left, int(leader))
@@ -245,7 +252,7 @@ class _Game:
         self._phase = phase
         self._bids = ()
         self._left = hand.all_cards
-        self._plays = ()
+        self._plays = []
         self._leader = _NOBODY
         self._tricks = 0
         self._legal = 0  # no card may be played before the bidding is done
@@ -309,7 +316,7 @@ class _Game:
 
     @property
     def play_ids(self) -> tuple[int, ...]:
-        return self._plays
+        return tuple(self._plays)
 
     @property
     def trick(self) -> tuple[tuple[Seat, Card], ...]:
@@ -460,7 +467,8 @@ class _Game:
         if not self._legal & bit:
             raise self._refused(action)
         self._left = left = self._left ^ bit
-        self._plays = plays = self._plays + (card_id,)
+        plays = self._plays
+        plays.append(card_id)
         count = len(plays) & 3  # the cards of the trick in progress
         if count:  # the next seat follows suit if it can
             held = self._hand.cards[(self._leader + count) & 3] & left
@@ -507,7 +515,8 @@ class _Game:
             bids_by_seat(self._bids, dealer_of_hand(index)), tricks, hand.bags, rules
         )
         scores = (hand.scores[0] + teams[0].points, hand.scores[1] + teams[1].points)
-        result = HandResult(index, hand.cards, self._bids, self._plays, tricks, teams, scores)
+        plays = tuple(self._plays)
+        result = HandResult(index, hand.cards, self._bids, plays, tricks, teams, scores)
         past = hand.past + (result,)
         bags = (teams[0].bags_after, teams[1].bags_after)
         if game_winner(scores, rules) is not None:
@@ -536,7 +545,7 @@ class _Game:
         new._phase = self._phase
         new._bids = self._bids
         new._left = self._left
-        new._plays = self._plays
+        new._plays = self._plays.copy()
         new._leader = self._leader
         new._tricks = self._tricks
         new._legal = self._legal
@@ -546,7 +555,7 @@ class _Game:
 
     def _key(self) -> tuple[object, ...]:
         return (
-            self._hand, self._phase, self._bids, self._plays, self._leader, self._tricks,
+            self._hand, self._phase, self._bids, tuple(self._plays), self._leader, self._tricks,
             self._left,
         )
 
