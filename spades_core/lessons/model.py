@@ -356,47 +356,53 @@ class Claim:
 # --- steps ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ExplainStep:
-    kind: ClassVar[str] = "explain"
-    acting: ClassVar[bool] = False
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Step:
+    """What every step has: its number in the lesson (``index``, from 0), what it lights up
+    on the table, and the rules topic or the strategy tip it teaches."""
+
     index: int
-    scene: Scene
-    text: Text
     highlights: Highlights
     topic: str | None
     tip: str | None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Question(_Step):
+    """What every step where the learner acts has: the question, the texts of a wrong and
+    of a right action, and whether the hint engine must agree with the expected action."""
+
+    prompt: Text
+    feedback: Text  # for a wrong action without a text of its own
+    success: Text
+    hint_agrees: bool = False
+
+
 @dataclass(frozen=True, slots=True)
-class WatchStep:
+class ExplainStep(_Step):
+    kind: ClassVar[str] = "explain"
+    acting: ClassVar[bool] = False
+    scene: Scene
+    text: Text
+
+
+@dataclass(frozen=True, slots=True)
+class WatchStep(_Step):
     kind: ClassVar[str] = "watch"
     acting: ClassVar[bool] = False
-    index: int
     scene: Position  # before the plays
     text: Text
     plays: tuple[Card, ...]
     after: Position
-    highlights: Highlights
-    topic: str | None
-    tip: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class PlayStep:
+class PlayStep(_Question):
     kind: ClassVar[str] = "play"
     acting: ClassVar[bool] = True
-    index: int
     scene: Position
-    prompt: Text
     expect: tuple[Card, ...]  # any of these is right
-    feedback: Text  # for a wrong card
     feedback_for: Mapping[Card, Text]
-    success: Text
-    highlights: Highlights
-    topic: str | None
-    tip: str | None
-    hint_agrees: bool
     after: Position  # the position after the (first) expected card
 
     @property
@@ -405,20 +411,12 @@ class PlayStep:
 
 
 @dataclass(frozen=True, slots=True)
-class BidStep:
+class BidStep(_Question):
     kind: ClassVar[str] = "bid"
     acting: ClassVar[bool] = True
-    index: int
     scene: BiddingPosition
-    prompt: Text
     expect: tuple[str, ...]  # bid tokens ("3", "nil", "blind-nil") or LOOK
-    feedback: Text
     feedback_for: Mapping[str, Text]
-    success: Text
-    highlights: Highlights
-    topic: str | None
-    tip: str | None
-    hint_agrees: bool
 
     @property
     def hint(self) -> Highlights:
@@ -426,24 +424,16 @@ class BidStep:
 
 
 @dataclass(frozen=True, slots=True)
-class AnswerStep:
+class AnswerStep(_Question):
     kind: ClassVar[str] = "answer"
     acting: ClassVar[bool] = True
-    index: int
     scene: Scene
-    prompt: Text
     ask: str  # one of ASK_KINDS
     choices: tuple[str, ...]
     labels: Mapping[str, Text]
     expect: tuple[str, ...]  # one choice; for ask "cards", the set of cards to select
     claim: Claim | None
-    feedback: Text
     feedback_for: Mapping[str, Text]
-    success: Text
-    highlights: Highlights
-    topic: str | None
-    tip: str | None
-    hint_agrees: bool = False
 
     @property
     def hint(self) -> Highlights:
@@ -454,20 +444,16 @@ class AnswerStep:
 
 
 @dataclass(frozen=True, slots=True)
-class PracticeStep:
+class PracticeStep(_Step):
     """A practice hand against the bots (the table screen plays it; no judging here)."""
 
     kind: ClassVar[str] = "practice"
     acting: ClassVar[bool] = False
-    index: int
     scene: None
     text: Text
     level: str
     deal: int
     hints: bool
-    highlights: Highlights
-    topic: str | None
-    tip: str | None
 
 
 Step: TypeAlias = ExplainStep | WatchStep | PlayStep | BidStep | AnswerStep | PracticeStep

@@ -7,6 +7,7 @@ import json
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TypedDict
 
 from ..bids import BLIND_NIL, BidParseError, parse_bid
 from ..cards import Card
@@ -179,6 +180,19 @@ _KIND_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+class _QuestionFields(TypedDict):
+    """The fields of model._Question, read once for the three kinds of acting step."""
+
+    index: int
+    highlights: Highlights
+    topic: str | None
+    tip: str | None
+    prompt: Text
+    feedback: Text
+    success: Text
+    hint_agrees: bool
+
+
 class _StepReader:
     """Reads the steps of one lesson in order, carrying the position from step to step."""
 
@@ -210,8 +224,8 @@ class _StepReader:
         if tip is not None and tip not in TIP_KEYS:
             raise at.at("tip").error(f"{tip!r} is not a tip key of STRATEGY.md")
         if kind == "explain":
-            step: Step = ExplainStep(number, scene, read_text(at.at("text"), data["text"]),
-                                     highlights, topic, tip)
+            step: Step = ExplainStep(scene, read_text(at.at("text"), data["text"]),
+                                     index=number, highlights=highlights, topic=topic, tip=tip)
         elif kind == "watch":
             step = self._watch(at, number, data, scene, highlights, topic, tip)
         elif kind == "practice":
@@ -255,6 +269,17 @@ class _StepReader:
             )
         return self.scene
 
+    def _question(self, at: At, number: int, data: Mapping[str, object], highlights: Highlights,
+                  topic: str | None, tip: str | None, hint_agrees: bool) -> _QuestionFields:
+        """The fields every acting step has (see model._Question), by name."""
+        return {
+            "index": number, "highlights": highlights, "topic": topic, "tip": tip,
+            "prompt": read_text(at.at("prompt"), data["prompt"]),
+            "feedback": self._text_or_default(at, data, "feedback"),
+            "success": self._text_or_default(at, data, "success"),
+            "hint_agrees": hint_agrees,
+        }
+
     def _text_or_default(self, at: At, data: Mapping[str, object], key: str) -> Text:
         if key in data:
             return read_text(at.at(key), data[key])
@@ -281,7 +306,8 @@ class _StepReader:
             raise at.at("plays").error("a watch step plays at least one card")
         after = play_checked(at.at("plays"), scene, plays)
         text = read_text(at.at("text"), data["text"]) if "text" in data else Text("", "")
-        return WatchStep(number, scene, text, plays, after, highlights, topic, tip)
+        return WatchStep(scene, text, plays, after,
+                         index=number, highlights=highlights, topic=topic, tip=tip)
 
     def _practice(self, at: At, number: int, data: Mapping[str, object],
                   highlights: Highlights, topic: str | None, tip: str | None) -> PracticeStep:
@@ -295,8 +321,8 @@ class _StepReader:
         if not isinstance(hints, bool):
             raise at.at("hints").error("must be true or false")
         self.ambiguous_from = None
-        return PracticeStep(number, None, read_text(at.at("text"), data["text"]), str(level), deal,
-                            hints, highlights, topic, tip)
+        return PracticeStep(None, read_text(at.at("text"), data["text"]), str(level), deal, hints,
+                            index=number, highlights=highlights, topic=topic, tip=tip)
 
     def _play(self, at: At, number: int, data: Mapping[str, object], scene: Scene,
               highlights: Highlights, topic: str | None, tip: str | None,
@@ -325,10 +351,8 @@ class _StepReader:
         if len(expect) > 1:
             self.ambiguous_from = number
         return PlayStep(
-            number, position, read_text(at.at("prompt"), data["prompt"]), expect,
-            self._text_or_default(at, data, "feedback"), feedback_for,
-            self._text_or_default(at, data, "success"), highlights, topic, tip, hint_agrees,
-            position.then(expect[:1]),
+            position, expect, feedback_for, position.then(expect[:1]),
+            **self._question(at, number, data, highlights, topic, tip, hint_agrees),
         )
 
     def _bid(self, at: At, number: int, data: Mapping[str, object], scene: Scene,
@@ -351,9 +375,8 @@ class _StepReader:
                 raise at.at("feedback_for").at(key).error("this bid is an expected one")
             feedback_for[token] = read_text(at.at("feedback_for").at(key), value)
         return BidStep(
-            number, scene, read_text(at.at("prompt"), data["prompt"]), expect,
-            self._text_or_default(at, data, "feedback"), feedback_for,
-            self._text_or_default(at, data, "success"), highlights, topic, tip, hint_agrees,
+            scene, expect, feedback_for,
+            **self._question(at, number, data, highlights, topic, tip, hint_agrees),
         )
 
     def _answer(self, at: At, number: int, data: Mapping[str, object], scene: Scene,
@@ -414,9 +437,8 @@ class _StepReader:
                 if problems:
                     raise at.at("claim").error("the engine disagrees: " + "; ".join(problems))
         return AnswerStep(
-            number, scene, read_text(at.at("prompt"), data["prompt"]), str(ask), choices, labels,
-            expect, claim, self._text_or_default(at, data, "feedback"), feedback_for,
-            self._text_or_default(at, data, "success"), highlights, topic, tip, hint_agrees,
+            scene, str(ask), choices, labels, expect, claim, feedback_for,
+            **self._question(at, number, data, highlights, topic, tip, hint_agrees),
         )
 
     def _card_set_answer(self, at: At, data: Mapping[str, object],
