@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .bids import BLIND_NIL, Bid, BidParseError, parse_bid
 from .bots import Bot, bot_action, make_bot
@@ -35,6 +35,8 @@ _SYMBOLS = "♣♦♥♠"
 
 Read = Callable[[str], str]
 Write = Callable[[str], None]
+
+_T = TypeVar("_T")
 
 
 class Texts:
@@ -272,49 +274,49 @@ class Terminal:
                 self.write(self.t("error.blind-answer"))
 
     def person_bid(self) -> Bid | None:
-        self.show_table()
-        while True:
-            line = self.ask("prompt.bid")
-            if line is None:
-                return None
-            word = line.lower()
-            if word == "hint":
-                self.show_hint()
-                continue
-            if self.common(word):
-                continue
-            try:
-                bid = parse_bid(word)
-            except BidParseError:
-                self.write(self.t("error.not-a-bid", text=line))
-                continue
-            if bid.blind:
-                self.write(self.t("error.blind-too-late"))
-                continue
-            return bid
+        return self._prompt("prompt.bid", self._read_bid)
 
     def person_card(self) -> Card | None:
+        return self._prompt("prompt.card", self._read_card)
+
+    def _prompt(self, key: str, read: Callable[[str], _T | None]) -> _T | None:
+        """Ask with ``key`` until ``read`` takes the answer (it says why when it does not),
+        answering "hint" and the common words on the way; None when the input has ended."""
         self.show_table()
         while True:
-            line = self.ask("prompt.card")
+            line = self.ask(key)
             if line is None:
                 return None
             word = line.lower()
             if word == "hint":
                 self.show_hint()
-                continue
-            if self.common(word):
-                continue
-            try:
-                card = parse_card(line)
-            except CardParseError:
-                self.write(self.t("error.not-a-card", text=line))
-                continue
-            refusal = self.state.refusal(card, PERSON)
-            if refusal is not None:
-                self.write(self.t("refused", reason=self.t.refusal(refusal)))
-                continue
-            return card
+            elif not self.common(word):
+                value = read(line)
+                if value is not None:
+                    return value
+
+    def _read_bid(self, line: str) -> Bid | None:
+        try:
+            bid = parse_bid(line.lower())
+        except BidParseError:
+            self.write(self.t("error.not-a-bid", text=line))
+            return None
+        if bid.blind:
+            self.write(self.t("error.blind-too-late"))
+            return None
+        return bid
+
+    def _read_card(self, line: str) -> Card | None:
+        try:
+            card = parse_card(line)
+        except CardParseError:
+            self.write(self.t("error.not-a-card", text=line))
+            return None
+        refusal = self.state.refusal(card, PERSON)
+        if refusal is not None:
+            self.write(self.t("refused", reason=self.t.refusal(refusal)))
+            return None
+        return card
 
     # --- the game ------------------------------------------------------------------
 

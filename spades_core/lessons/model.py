@@ -361,6 +361,7 @@ class _Step:
     """What every step has: its number in the lesson (``index``, from 0), what it lights up
     on the table, and the rules topic or the strategy tip it teaches."""
 
+    acting: ClassVar[bool] = False  # whether the learner acts (and is judged) here
     index: int
     highlights: Highlights
     topic: str | None
@@ -372,6 +373,7 @@ class _Question(_Step):
     """What every step where the learner acts has: the question, the texts of a wrong and
     of a right action, and whether the hint engine must agree with the expected action."""
 
+    acting: ClassVar[bool] = True
     prompt: Text
     feedback: Text  # for a wrong action without a text of its own
     success: Text
@@ -381,7 +383,6 @@ class _Question(_Step):
 @dataclass(frozen=True, slots=True)
 class ExplainStep(_Step):
     kind: ClassVar[str] = "explain"
-    acting: ClassVar[bool] = False
     scene: Scene
     text: Text
 
@@ -389,7 +390,6 @@ class ExplainStep(_Step):
 @dataclass(frozen=True, slots=True)
 class WatchStep(_Step):
     kind: ClassVar[str] = "watch"
-    acting: ClassVar[bool] = False
     scene: Position  # before the plays
     text: Text
     plays: tuple[Card, ...]
@@ -399,7 +399,6 @@ class WatchStep(_Step):
 @dataclass(frozen=True, slots=True)
 class PlayStep(_Question):
     kind: ClassVar[str] = "play"
-    acting: ClassVar[bool] = True
     scene: Position
     expect: tuple[Card, ...]  # any of these is right
     feedback_for: Mapping[Card, Text]
@@ -413,7 +412,6 @@ class PlayStep(_Question):
 @dataclass(frozen=True, slots=True)
 class BidStep(_Question):
     kind: ClassVar[str] = "bid"
-    acting: ClassVar[bool] = True
     scene: BiddingPosition
     expect: tuple[str, ...]  # bid tokens ("3", "nil", "blind-nil") or LOOK
     feedback_for: Mapping[str, Text]
@@ -426,7 +424,6 @@ class BidStep(_Question):
 @dataclass(frozen=True, slots=True)
 class AnswerStep(_Question):
     kind: ClassVar[str] = "answer"
-    acting: ClassVar[bool] = True
     scene: Scene
     ask: str  # one of ASK_KINDS
     choices: tuple[str, ...]
@@ -448,7 +445,6 @@ class PracticeStep(_Step):
     """A practice hand against the bots (the table screen plays it; no judging here)."""
 
     kind: ClassVar[str] = "practice"
-    acting: ClassVar[bool] = False
     scene: None
     text: Text
     level: str
