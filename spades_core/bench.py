@@ -3,8 +3,8 @@
 Both engines are driven the same way from Python, by the same loop: one seeded
 ``random.Random(seed)`` and, for every action, ``choice(<the legal actions>)`` handed
 back to the engine; a fixed number of actions per hand; nothing kept from one hand to
-the next but what each engine keeps itself (ours: the tuples of Cards of the masks
-within one suit, built when first asked for).  Each figure is the best of ``repeats``
+the next but what each engine keeps itself (ours: the tuples of Cards of each suit's
+cards, built when first asked for).  Each figure is the best of ``repeats``
 runs of ``hands`` hands, the two engines' runs taking turns, timed in this process's CPU
 time (``time.process_time``: on a shared machine, time spent waiting for a core counts
 against neither side).  Still, compare the ratio, taken within one run, rather than the
@@ -31,9 +31,9 @@ inside ``act``: that is what each engine offers.  ``ratio_vs_openspiel`` is ours
 OpenSpiel's, in the same run.
 
 ``legal_plays_ns``: the mean cost of ``GameState.legal_plays()`` over 5000 positions of
-such hands, each asked once.  A state works out its legal-play mask when it is made
-(the next action needs it to check the card), so this is the cost of turning that mask
-into a tuple of Cards; the mask itself is counted in ``random_hands_per_s``.
+such hands, each asked once.  A state works out its legal plays (the tuple of Cards) when
+it is made, with the action that makes it, so this is only the cost of the call: the work
+itself is counted in ``random_hands_per_s``.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from .cards import CARDS, ids_of_mask
 from .game import OVER, Game, GameState, Phase
 from .rules import Rules
 
@@ -85,8 +84,7 @@ def play_states(count: int, seed: int) -> GameState:
 
 
 def _positions(count: int, seed: int) -> list[GameState]:
-    """Positions of random hands, not yet asked for their legal plays (the plays are
-    chosen from ``legal_play_mask()``, as ``choice(legal_plays())`` would choose)."""
+    """Positions in the play of random hands (bids and cards chosen at random)."""
     rng = random.Random(seed)
     positions: list[GameState] = []
     state = GameState.new(deal=seed)
@@ -97,7 +95,7 @@ def _positions(count: int, seed: int) -> list[GameState]:
             state = state.apply(rng.choice(state.legal_bids()))
         else:
             positions.append(state)
-            state = state.apply(CARDS[rng.choice(list(ids_of_mask(state.legal_play_mask())))])
+            state = state.apply(rng.choice(state.legal_plays()))
     return positions
 
 

@@ -141,51 +141,59 @@ def parse_card(text: str) -> Card:
 
 # --- card sets -------------------------------------------------------------------
 
+# A card's bit among its own suit's: ``1 << (id - 13 * suit)``; the jokers are bits 13
+# and 14 of spades.  Four such small integers (below 2**15, where CPython's arithmetic
+# is fastest) hold a hand by suit: see :func:`split_suits`.
+BIT_IN_SUIT: tuple[int, ...] = tuple(1 << (i - 13 * SUIT_OF[i]) for i in range(CARD_COUNT))
+_SUIT_BITS = 0x1FFF
+
+
+def split_suits(mask: int) -> tuple[int, int, int, int]:
+    """A mask's cards as each suit's own bits: clubs, diamonds, hearts, spades."""
+    return (mask & _SUIT_BITS, mask >> 13 & _SUIT_BITS, mask >> 26 & _SUIT_BITS, mask >> 39)
+
+
+def join_suits(clubs: int, diamonds: int, hearts: int, spades: int) -> int:
+    """The mask of four suits' own bits (the inverse of :func:`split_suits`)."""
+    return clubs | diamonds << 13 | hearts << 26 | spades << 39
+
+
+def _suit_table(suit: Suit) -> list[tuple[Card, ...] | None]:
+    table: list[tuple[Card, ...] | None] = [None] * (1 << (15 if suit == Suit.SPADES else 13))
+    table[0] = ()
+    return table
+
+
+# The cards of each suit's bits, a tuple by bits in a list per suit (indexing a list is
+# the cheapest lookup there is), each built when first asked for (None until then): at
+# most 2**13 tuples a suit, 2**15 in spades with the jokers.
+SUIT_CARDS: tuple[list[tuple[Card, ...] | None], ...] = tuple(_suit_table(s) for s in Suit)
+
+
+def suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` whose bits among the suit's are ``bits``, in id order."""
+    cards = SUIT_CARDS[suit][bits]
+    if cards is None:
+        base = 13 * suit
+        cards = SUIT_CARDS[suit][bits] = tuple(CARDS[base + i] for i in ids_of_mask(bits))
+    return cards
+
+
+def cards_of_suits(clubs: int, diamonds: int, hearts: int, spades: int) -> tuple[Card, ...]:
+    """The cards of four suits' own bits, in id order (a lead, a discard)."""
+    c, d, h, s = SUIT_CARDS
+    try:
+        return c[clubs] + d[diamonds] + h[hearts] + s[spades]  # type: ignore[operator]
+    except TypeError:  # None + a tuple: one of the four is not built yet
+        return (
+            suit_cards(0, clubs) + suit_cards(1, diamonds) + suit_cards(2, hearts)
+            + suit_cards(3, spades)
+        )
+
+
 def cards_of_mask(mask: int) -> tuple[Card, ...]:
     """The cards of a bit mask, a tuple in ascending id order (memoised by suit)."""
-    return ONE_SUIT_CARDS.get(mask) or cards_of_suits(mask)
-
-
-class _SuitTuples(dict[int, tuple[Card, ...]]):
-    """The cards of masks within one suit, each tuple built when first asked for and then
-    kept: at most 2**13 masks a suit, 2**15 in spades with the jokers."""
-
-    def __missing__(self, mask: int) -> tuple[Card, ...]:
-        cards = self[mask] = tuple(CARDS[i] for i in ids_of_mask(mask))
-        return cards
-
-
-# The tuples of one suit's masks met so far, by mask: a seat following suit plays from one.
-ONE_SUIT_CARDS = _SuitTuples()
-_SUIT_BITS = 0x1FFF
-# The same tuples by the suit's own 13 bits (15 in spades: the jokers), a list per suit
-# (indexing a list is the cheapest lookup there is); None until first asked for.
-_BY_SUIT_BITS: tuple[list[tuple[Card, ...] | None], ...] = tuple(
-    [None] * (1 << (15 if suit == 3 else 13)) for suit in range(4)
-)
-
-
-def cards_of_suits(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask, by joining each suit's memoised tuple (leads, discards)."""
-    clubs, diamonds, hearts, spades = _BY_SUIT_BITS
-    low = mask & 0x3FFFFFF  # clubs and diamonds, and then hearts and spades: two small
-    high = mask >> 26  # integers (below 2**30), on which CPython works faster
-    c = clubs[low & _SUIT_BITS]
-    d = diamonds[low >> 13]
-    h = hearts[high & _SUIT_BITS]
-    s = spades[high >> 13]
-    if c is None or d is None or h is None or s is None:
-        return _remember_suits(mask)
-    return c + d + h + s
-
-
-def _remember_suits(mask: int) -> tuple[Card, ...]:
-    cards: tuple[Card, ...] = ()
-    for suit, table in enumerate(_BY_SUIT_BITS):
-        bits = mask >> 13 * suit & len(table) - 1
-        found = table[bits] = ONE_SUIT_CARDS[bits << 13 * suit]
-        cards += found
-    return cards
+    return cards_of_suits(*split_suits(mask))
 
 
 def ids_of_mask(mask: int) -> Iterator[int]:

@@ -19,19 +19,32 @@ from typing import NamedTuple, Self, TypeVar
 
 from .bids import ALL_BIDS, Bid
 from .cards import (
+    BIT_IN_SUIT,
     BITS,
     CARDS,
-    ONE_SUIT_CARDS,
-    SPADES_MASK,
+    SUIT_CARDS,
     SUIT_MASKS,
     SUIT_OF,
     Card,
     CardSet,
+    Suit,
+    cards_of_mask,
     cards_of_suits,
+    join_suits,
+    suit_cards,
 )
 from .deal import check_deal_number, deal_hand
 from .errors import IllegalAction, Refusal
-from .rules import DEFAULT_RULES, Rules, game_winner, legal_play_mask, refusal, trick_winner
+from .rules import (
+    DEFAULT_RULES,
+    SPADE_POWER,
+    TRICK_POWERS,
+    Rules,
+    game_winner,
+    legal_play_mask,
+    refusal,
+    trick_winner,
+)
 from .scoring import TeamScore, score_hand
 from .seats import SEATS, TEAMS, Seat, Team, dealer_of_hand
 
@@ -101,8 +114,7 @@ class _Hand:
 
     A value, never changed once built, hence hashable; not ``frozen=True`` because a
     frozen dataclass is slow to build (each field through ``object.__setattr__``), and
-    not a NamedTuple because CPython 3.11 reads a slot faster than a tuple's field,
-    and ``cards`` is read at every play."""
+    not a NamedTuple because CPython 3.11 reads a slot faster than a tuple's field."""
 
     rules: Rules
     deal: int | None
@@ -110,7 +122,8 @@ class _Hand:
     cards: tuple[int, int, int, int]  # each seat's cards at the start (dealt, or a position's)
     scores: tuple[int, int]
     bags: tuple[int, int]
-    all_cards: int  # the union of ``cards``: the hand is over when all are played
+    all_cards: int  # the union of ``cards`` (and of a position's trick in progress)
+    size: int  # how many: the hand is over when that many cards have been played
     broken: bool = False  # spades broken before the position started (lessons)
     opening_leader: int = -1  # a position's leader; -1: the dealer's left, as in a game
 
@@ -122,28 +135,47 @@ class _Hand:
         return (dealer_of_hand(len(self.past)) + 1) & 3
 
 
-def _legal_mask(hand: _Hand, plays: Sequence[int], left: int, leader: int) -> int:
-    """The cards the seat to act may play, by :func:`rules.legal_play_mask`, in a hand
-    where ``plays`` have been made (``left``: the cards not played) and ``leader`` leads
-    the trick."""
-    count = len(plays) & 3
-    return legal_play_mask(
-        hand.cards[(leader + count) & 3] & left,
-        SUIT_OF[plays[-count]] if count else -1,
-        _spades_broken(hand, left),
-    )
-
-
-def _spades_broken(hand: _Hand, left: int) -> bool:
-    """A spade has been played in ``hand`` (or before its position started)."""
-    return hand.broken or (hand.all_cards ^ left) & SPADES_MASK != 0
-
-
-_NOT_SPADES = ~SPADES_MASK
+def _new_hand(
+    rules: Rules, deal: int | None, past: tuple[HandResult, ...], cards: tuple[int, int, int, int],
+    scores: tuple[int, int], bags: tuple[int, int],
+) -> _Hand:
+    """A hand of a game, dealt ``cards`` (a whole deck)."""
+    deck = rules.deck_mask
+    return _Hand(rules, deal, past, cards, scores, bags, deck, deck.bit_count())
 
 
 _NOBODY = -1
-SUIT_MASK_OF = tuple(SUIT_MASKS[suit] for suit in SUIT_OF)  # the mask of each card's suit
+
+# The hot path of :meth:`_Game._advance` reads small tables rather than computing with
+# ``&``, ``>>`` or ``<<``: CPython 3.11 specialises indexing a tuple and adding small
+# integers, not bitwise operations, each of which costs several times more.
+
+# The suits a seat may play from, as four flags indexed by suit (``_may``).
+_NO_SUIT = (False, False, False, False)
+_ANY_SUIT = (True, True, True, True)
+_NOT_SPADES = (True, True, True, False)
+_ONLY = (  # by the suit led, when the seat has cards of it
+    (True, False, False, False), (False, True, False, False), (False, False, True, False),
+    (False, False, False, True),
+)
+# The next seat's first index in ``_held``, by the current one's (4 × seat).
+_NEXT_TURN = tuple((first + 4) & 15 for first in range(16))
+# A card's suit and its bit among its suit's, together.
+_SUIT_AND_BIT = tuple(zip(SUIT_OF, BIT_IN_SUIT, strict=True))
+
+
+def _held_by_suit(hands: tuple[int, int, int, int]) -> list[int]:
+    """Four hands (masks, by seat) as ``_held``: each seat's cards of each suit, as that
+    suit's own bits (:func:`cards.split_suits`, spelt out: once a hand, but it counts)."""
+    n, e, s, w = hands
+    return [
+        n & 0x1FFF, n >> 13 & 0x1FFF, n >> 26 & 0x1FFF, n >> 39,
+        e & 0x1FFF, e >> 13 & 0x1FFF, e >> 26 & 0x1FFF, e >> 39,
+        s & 0x1FFF, s >> 13 & 0x1FFF, s >> 26 & 0x1FFF, s >> 39,
+        w & 0x1FFF, w >> 13 & 0x1FFF, w >> 26 & 0x1FFF, w >> 39,
+    ]
+
+
 # Tricks won this hand, by seat, packed four bits a seat (13 fits) in one small int: a
 # trick won adds ``_TRICK[seat]``, cheaper than building a new tuple of four counts.
 _TRICK = (1, 1 << 4, 1 << 8, 1 << 12)
@@ -161,17 +193,32 @@ class _Game:
     moves it on (:meth:`_advance`, in place).  Two faces share it: :class:`GameState`, an
     immutable value whose ``apply`` returns the next state, and :class:`Game`, which
     ``apply``-s in place, for simulations that need speed rather than a history of values.
-    Build either with :meth:`new` (or :meth:`position` for lessons)."""
+    Build either with :meth:`new` (or :meth:`position` for lessons).
 
-    __slots__ = ("_hand", "_phase", "_bids", "_left", "_plays", "_leader", "_tricks", "_legal")
+    The cards held are sixteen small integers, a seat's cards of a suit as that suit's
+    own bits (:data:`cards.BIT_IN_SUIT`): a play changes one of them, following suit reads
+    one, and each is below 2**15, where CPython's arithmetic is fastest.  The legal plays
+    are worked out as each action is applied (the next action is checked against them),
+    as the suits they may come from and the tuple of Cards :meth:`legal_plays` returns.
+    """
+
+    __slots__ = (
+        "_hand", "_phase", "_bids", "_held", "_plays", "_leader", "_leader_turn", "_turn",
+        "_led", "_tricks", "_broken", "_may", "_legal",
+    )
     _hand: _Hand
     _phase: Phase
     _bids: tuple[Bid, ...]  # this hand's bids, in bidding order (from the dealer's left)
-    _left: int  # mask of the cards not yet played this hand (all the cards still held)
+    _held: list[int]  # the cards held, by seat and suit: index 4 * seat + suit (see above)
     _plays: list[int]  # this hand's card ids in play order (each state has its own list)
     _leader: int  # the seat leading the current trick; -1 while bidding
+    _leader_turn: int  # 4 × _leader: the trick is complete when the turn comes back to it
+    _turn: int  # 4 × the seat to play: its first index in _held
+    _led: int  # the suit led to the current trick; -1 before its first card
     _tricks: int  # tricks won this hand by seat, packed (see _TRICK)
-    _legal: int  # legal_play_mask(), worked out as the state is made: the next apply needs it
+    _broken: bool  # a spade was played in a trick before the current one
+    _may: tuple[bool, bool, bool, bool]  # the suits the seat to act may play from
+    _legal: tuple[Card, ...]  # the cards it may play, in id order
 
     # --- construction ------------------------------------------------------------
 
@@ -192,7 +239,7 @@ class _Game:
             raise ValueError("a new game needs a deal number or the cards")
         else:
             dealt = check_hands(cards, rules.deck_mask)
-        return cls._start(_Hand(rules, deal, (), dealt, (0, 0), (0, 0), rules.deck_mask), BIDDING)
+        return cls._start(_new_hand(rules, deal, (), dealt, (0, 0), (0, 0)), BIDDING)
 
     @classmethod
     def position(
@@ -225,19 +272,21 @@ class _Game:
             if part & union or part & ~rules.deck_mask:
                 raise ValueError("a card is held twice, or is not in this deck")
             union |= part
-        trick_mask = union & ~(hands[0] | hands[1] | hands[2] | hands[3])
         dealer = dealer_of_hand(0)
+        cards = (hands[0], hands[1], hands[2], hands[3])
         hand = _Hand(
-            rules, None, (), (hands[0], hands[1], hands[2], hands[3]), scores, bags, union,
-            spades_broken, int(leader),
+            rules, None, (), cards, scores, bags, union, union.bit_count(), spades_broken,
+            int(leader),
         )
         state = cls._start(hand, PLAYING)
         state._bids = tuple(bids[(dealer + 1 + i) & 3] for i in range(4))
-        state._left = left = union ^ trick_mask
-        state._plays = plays = [card.id for card in trick]
+        state._plays = [card.id for card in trick]
         state._leader = int(leader)
         state._tricks = sum(count * unit for count, unit in zip(tricks, _TRICK, strict=True))
-        state._legal = _legal_mask(hand, plays, left, int(leader))
+        state._leader_turn = 4 * int(leader)
+        state._turn = 4 * ((int(leader) + len(trick)) & 3)
+        state._led = SUIT_OF[trick[0].id] if trick else -1
+        state._allow(state._led)
         return state
 
     @classmethod
@@ -251,11 +300,27 @@ class _Game:
         self._hand = hand
         self._phase = phase
         self._bids = ()
-        self._left = hand.all_cards
+        self._held = _held_by_suit(hand.cards)
         self._plays = []
         self._leader = _NOBODY
+        self._leader_turn = -1
+        self._turn = 0
+        self._led = -1
         self._tricks = 0
-        self._legal = 0  # no card may be played before the bidding is done
+        self._broken = hand.broken
+        self._may = _NO_SUIT  # no card may be played before the bidding is done
+        self._legal = ()
+
+    def _allow(self, led_suit: int) -> None:
+        """Work out what the seat to act (``_turn``) may play, by the rule of
+        :func:`rules.legal_play_mask`; ``led_suit`` is the suit led, -1 when it leads.
+        (:meth:`_advance` spells the same rule out on the cards by suit.)"""
+        seat = self._turn >> 2
+        legal = legal_play_mask(self.held_mask(seat), led_suit, self.spades_broken)
+        self._legal = cards_of_mask(legal)
+        clubs, diamonds, hearts, spades = SUIT_MASKS  # it may play from its legal cards' suits
+        self._may = (legal & clubs != 0, legal & diamonds != 0, legal & hearts != 0,
+                     legal & spades != 0)
 
     # --- reading -------------------------------------------------------------------
 
@@ -280,7 +345,7 @@ class _Game:
     def _seat_to_act(self) -> int:
         phase = self._phase
         if phase is PLAYING:
-            return (self._leader + len(self._plays)) & 3
+            return self._turn >> 2
         if phase is BIDDING:
             return (dealer_of_hand(len(self._hand.past)) + 1 + len(self._bids)) & 3
         return _NOBODY
@@ -364,7 +429,10 @@ class _Game:
     @property
     def spades_broken(self) -> bool:
         """A spade has been played this hand (so a spade may be led)."""
-        return _spades_broken(self._hand, self._left)
+        if self._broken:  # in a trick before this one
+            return True
+        count = len(self._plays) & 3  # or in this one
+        return count > 0 and any(SUIT_OF[card] == Suit.SPADES for card in self._plays[-count:])
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -386,7 +454,8 @@ class _Game:
 
     def held_mask(self, seat: int) -> int:
         """The cards ``seat`` still holds, as a mask."""
-        return self._hand.cards[seat] & self._left
+        first = 4 * seat
+        return join_suits(*self._held[first:first + 4])
 
     def hand_of(self, seat: Seat) -> CardSet:
         """The cards ``seat`` still holds."""
@@ -403,24 +472,24 @@ class _Game:
     @property
     def played_mask(self) -> int:
         """The cards played so far this hand."""
-        return self._hand.all_cards ^ self._left
+        return sum(BITS[card_id] for card_id in self._plays)
 
     @property
     def led_suit(self) -> int:
         """The suit led to the current trick, -1 when a card is to be led."""
-        count = len(self._plays) & 3
-        return SUIT_OF[self._plays[-count]] if count else -1
+        return self._led
 
     # --- what may be done -------------------------------------------------------------
 
     def legal_play_mask(self) -> int:
         """The cards the seat to act may play, as a mask (0 outside the play)."""
-        return self._legal
+        turn = self._turn
+        held = self._held[turn:turn + 4]
+        return join_suits(*(bits if may else 0 for may, bits in zip(self._may, held, strict=True)))
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to act may play, in id order (empty outside the play)."""
-        legal = self._legal  # cards_of_mask(legal), spelt out: the call costs 10% here
-        return ONE_SUIT_CARDS.get(legal) or cards_of_suits(legal)
+        return self._legal
 
     def legal_bids(self) -> tuple[Bid, ...]:
         """The bids the seat to act may make (empty outside the bidding)."""
@@ -453,38 +522,78 @@ class _Game:
     def _advance(self, action: Card | Bid, seat: Seat | None = None) -> None:
         """Apply ``action`` by the seat to act to this object, in place; raise
         :class:`IllegalAction` (leaving it unchanged) if it may not be done.  Pass ``seat``
-        to check that it is that seat's turn."""
+        to check that it is that seat's turn.
+
+        The hot path of every simulation, so kept short: what the next seat may play is
+        worked out here by the rule of :func:`rules.legal_play_mask` (which :meth:`_allow`
+        calls), spelt out on the cards by suit, and the winner of a trick by the tables of
+        :func:`rules.trick_winner`: a call would cost a tenth of a play."""
         if seat is not None and seat != self._seat_to_act():
             raise self._refused(action, seat)
-        if action.__class__ is not Card:
-            if action.__class__ is Bid:
-                return self._bid(action)
+        held = self._held
+        if action.__class__ is Card:
+            card_id = action.id
+            suit, bit = _SUIT_AND_BIT[card_id]
+            index = self._turn + suit
+            bits = held[index]
+            if not bits & bit or not self._may[suit]:
+                raise self._refused(action)
+            held[index] = bits - bit
+            plays = self._plays
+            plays.append(card_id)
+            turn = _NEXT_TURN[self._turn]
+            if turn != self._leader_turn:  # the trick goes on: the next seat follows suit if it can
+                self._turn = turn
+                led = self._led
+                if led < 0:  # that card led the trick
+                    self._led = led = suit
+                following = held[turn + led]
+                if following != 0:
+                    self._may = _ONLY[led]
+                    self._legal = SUIT_CARDS[led][following] or suit_cards(led, following)
+                else:  # it cannot: any card
+                    self._may = _ANY_SUIT
+                    self._legal = cards_of_suits(*held[turn:turn + 4])
+                return None
+            # the trick is complete: its winner leads the next one
+            first, second, third, fourth = plays[-4:]
+            by_first, by_second, by_third, by_fourth = TRICK_POWERS[first]
+            best = by_first[first]
+            power = by_second[second]
+            if power > best:
+                best = power
+            power = by_third[third]
+            if power > best:
+                best = power
+            power = by_fourth[fourth]
+            if power > best:
+                best = power
+            self._leader = leader = (self._leader + best) & 3
+            self._tricks += _TRICK[leader]
+            self._led = -1
+            if len(plays) == self._hand.size:  # that was the last trick
+                return self._next_hand()
+            if best >= SPADE_POWER:  # a spade won it, so a spade was played
+                self._broken = True
+        elif action.__class__ is Bid:
+            if not self._bid(action):
+                return None
+            leader = self._leader  # the bidding is over: the first trick is to be led
+        else:
             raise TypeError(f"an action is a Card or a Bid, not {action!r}")
-        # play a card: the hot path of every simulation, so kept short; the rule of
-        # rules.legal_play_mask is spelt out here (a call would cost a tenth of the time)
-        card_id = action.id
-        bit = BITS[card_id]
-        if not self._legal & bit:
-            raise self._refused(action)
-        self._left = left = self._left ^ bit
-        plays = self._plays
-        plays.append(card_id)
-        count = len(plays) & 3  # the cards of the trick in progress
-        if count:  # the next seat follows suit if it can
-            held = self._hand.cards[(self._leader + count) & 3] & left
-            self._legal = held & SUIT_MASK_OF[plays[-count]] or held
-            return None
-        # the trick is complete: its winner leads the next one
-        self._leader = leader = (self._leader + trick_winner(plays[-4:])) & 3
-        self._tricks += _TRICK[leader]
-        if not left:  # that was the last trick
-            return self._next_hand()
-        hand = self._hand
-        held = hand.cards[leader] & left
-        if _spades_broken(hand, left):
-            self._legal = held
+        # ``leader`` leads a trick
+        self._turn = self._leader_turn = turn = 4 * leader
+        clubs, diamonds, hearts, spades = held[turn:turn + 4]
+        if self._broken or not (clubs or diamonds or hearts):
+            self._may = _ANY_SUIT
         else:  # no spade led before spades are broken, unless only spades are left
-            self._legal = held & _NOT_SPADES or held
+            self._may = _NOT_SPADES
+            spades = 0
+        c, d, h, s = SUIT_CARDS  # cards_of_suits(), spelt out
+        try:
+            self._legal = c[clubs] + d[diamonds] + h[hearts] + s[spades]  # type: ignore[operator]
+        except TypeError:  # None + a tuple: a suit's tuple not built yet
+            self._legal = cards_of_suits(clubs, diamonds, hearts, spades)
         return None
 
     def _refused(self, action: Card | Bid, seat: Seat | None = None) -> IllegalAction:
@@ -494,16 +603,16 @@ class _Game:
             seat = SEATS[to_act]
         return IllegalAction(why, seat)
 
-    def _bid(self, bid: Bid) -> None:
+    def _bid(self, bid: Bid) -> bool:
+        """Record ``bid``; True when it ends the bidding (the first trick is to be led)."""
         if self._phase is not BIDDING or (bid.blind and not self._hand.rules.blind_nil):
             raise self._refused(bid)
         self._bids = bids = self._bids + (bid,)
         if len(bids) < 4:
-            return
-        hand = self._hand
+            return False
         self._phase = PLAYING
-        self._leader = leader = hand.first_leader
-        self._legal = _legal_mask(hand, (), hand.all_cards, leader)
+        self._leader = self._hand.first_leader
+        return True
 
     def _next_hand(self) -> None:
         """Score the hand just completed and go on to the next one (or to the end)."""
@@ -525,7 +634,7 @@ class _Game:
             phase, cards = DEALING, (0, 0, 0, 0)  # deal_cards() gives the next hand
         else:
             phase, cards = BIDDING, deal_hand(hand.deal, index + 1, rules.deck_mask)
-        self._begin(_Hand(rules, hand.deal, past, cards, scores, bags, rules.deck_mask), phase)
+        self._begin(_new_hand(rules, hand.deal, past, cards, scores, bags), phase)
 
     def _deal(self, hands: Sequence[int]) -> None:
         """Give the cards of the next hand (four masks) to a game without a deal number."""
@@ -534,9 +643,7 @@ class _Game:
             raise IllegalAction(Refusal("not-dealing"))
         rules = hand.rules
         cards = check_hands(hands, rules.deck_mask)
-        self._begin(
-            _Hand(rules, None, hand.past, cards, hand.scores, hand.bags, rules.deck_mask), BIDDING
-        )
+        self._begin(_new_hand(rules, None, hand.past, cards, hand.scores, hand.bags), BIDDING)
 
     def _copy(self, cls: type[_G]) -> _G:
         """A ``cls`` with this object's data (shared: every part of it is immutable)."""
@@ -544,10 +651,15 @@ class _Game:
         new._hand = self._hand
         new._phase = self._phase
         new._bids = self._bids
-        new._left = self._left
+        new._held = self._held.copy()
         new._plays = self._plays.copy()
         new._leader = self._leader
+        new._leader_turn = self._leader_turn
+        new._turn = self._turn
+        new._led = self._led
         new._tricks = self._tricks
+        new._broken = self._broken
+        new._may = self._may
         new._legal = self._legal
         return new
 
@@ -556,7 +668,6 @@ class _Game:
     def _key(self) -> tuple[object, ...]:
         return (
             self._hand, self._phase, self._bids, tuple(self._plays), self._leader, self._tricks,
-            self._left,
         )
 
     def __repr__(self) -> str:

@@ -113,39 +113,35 @@ def refusal(hand: int, card_id: int, led_suit: int, spades_broken: bool) -> Refu
 
 
 def trick_winner(trick: tuple[int, ...] | list[int]) -> int:
-    """The position (0 = the leader) of the winning card among a trick's card ids.
+    """The position (0 = the leader) of the winning card among a trick's card ids (a
+    whole trick or one in progress).
 
     The highest spade wins; without a spade, the highest card of the led suit.
     """
-    power = _POWER[SUIT_OF[trick[0]]]
-    if len(trick) != 4:  # a trick in progress
-        return max(power[card_id] | position for position, card_id in enumerate(trick)) & 3
-    first, second, third, fourth = trick  # a whole trick: the same, unrolled (twice faster)
-    best = power[first]
-    value = power[second] | 1
-    if value > best:
-        best = value
-    value = power[third] | 2
-    if value > best:
-        best = value
-    value = power[fourth] | 3
-    if value > best:
-        best = value
-    return best & 3
+    powers = TRICK_POWERS[trick[0]]  # four tables; a trick in progress uses the first ones
+    return max(power[card_id] for power, card_id in zip(powers, trick, strict=False)) & 3
 
 
-def _powers(led_suit: int) -> tuple[int, ...]:
-    """Each card id's power in a trick led in ``led_suit``, times four (the low two bits
-    take the card's position in the trick, so that the highest value also says where it
-    is): a spade beats the led suit, which beats the other suits; inside a suit a higher
-    id is higher."""
+def _powers(led_suit: int, position: int) -> tuple[int, ...]:
+    """Each card id's power when played at ``position`` in a trick led in ``led_suit``:
+    a spade beats the led suit, which beats the other suits; inside a suit a higher id is
+    higher.  Times four, plus the position: the highest value also says where it is."""
     return tuple(
         ((200 if suit == Suit.SPADES else 100 if suit == led_suit else 0) + card_id) << 2
+        | position
         for card_id, suit in enumerate(SUIT_OF)
     )
 
 
-_POWER = tuple(_powers(suit) for suit in Suit)
+_POWERS_BY_SUIT = tuple(tuple(_powers(suit, position) for position in range(4)) for suit in Suit)
+# By the card that leads a trick: the powers of the cards played first, second, third
+# and fourth to it.  The winner is at ``max(powers) & 3``.
+TRICK_POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    _POWERS_BY_SUIT[suit] for suit in SUIT_OF
+)
+# Spades have the highest powers, from this one up: a trick whose best power reaches it
+# was won, and so contains, a spade.
+SPADE_POWER = 200 << 2
 
 
 # --- end of the game ------------------------------------------------------------------

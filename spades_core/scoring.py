@@ -32,6 +32,7 @@ class TeamScore(NamedTuple):
     nils: tuple[NilResult, ...]
     bag_penalty: int  # 0 or a negative multiple of the rules' penalty
     bags_after: int  # the running bag count after the hand (penalties removed)
+    points: int  # the hand's total for the team: contract, Nil and penalty points
 
     @property
     def made(self) -> bool:
@@ -40,11 +41,6 @@ class TeamScore(NamedTuple):
     @property
     def nil_points(self) -> int:
         return sum(nil.points for nil in self.nils) if self.nils else 0
-
-    @property
-    def points(self) -> int:
-        """The hand's total for the team."""
-        return self.contract_points + self.nil_points + self.bag_penalty
 
 
 def score_team(
@@ -65,18 +61,21 @@ def score_team(
         bags = 0
         contract_points = -10 * contract
     nils: tuple[NilResult, ...] = ()
+    points = contract_points
     if not (first and second):  # somebody bid Nil
         nils = tuple(
             NilResult(seat, bid.blind, taken == 0, _nil_points(bid, taken, rules))
             for seat, bid, taken in zip(seats, bids, tricks, strict=True)
             if bid.is_nil
         )
+        points += sum(nil.points for nil in nils)
     running = bags_before + bags
     penalty = 0
     if running >= rules.bag_limit:
         penalties, running = divmod(running, rules.bag_limit)
         penalty = -penalties * rules.bag_penalty
-    return TeamScore(contract, team_tricks, contract_points, bags, nils, penalty, running)
+        points += penalty
+    return TeamScore(contract, team_tricks, contract_points, bags, nils, penalty, running, points)
 
 
 def _nil_points(bid: Bid, taken: int, rules: Rules) -> int:

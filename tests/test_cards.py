@@ -6,12 +6,17 @@ import pytest
 
 from spades_core import CARDS, Card, CardSet, Rank, Suit, parse_card
 from spades_core.cards import (
+    BIT_IN_SUIT,
     BITS,
     JOKER_DECK_MASK,
     STANDARD_DECK_MASK,
     SUIT_MASKS,
     CardParseError,
     cards_of_mask,
+    cards_of_suits,
+    join_suits,
+    split_suits,
+    suit_cards,
 )
 
 
@@ -70,3 +75,27 @@ def test_cards_of_mask_any_mask() -> None:
     spades = parse_card("QS").bit | parse_card("BJ").bit  # one suit: the tuple is kept
     assert cards_of_mask(spades) is cards_of_mask(spades)
     assert [card.bit for card in CARDS] == list(BITS) == [1 << i for i in range(54)]
+
+
+def test_a_mask_by_suit_round_trips() -> None:
+    rng = random.Random(11)
+    masks = [0, STANDARD_DECK_MASK, JOKER_DECK_MASK, *SUIT_MASKS]
+    masks += [rng.getrandbits(54) & JOKER_DECK_MASK for _ in range(100)]
+    masks += [rng.getrandbits(54) for _ in range(300)]
+    for mask in masks:
+        clubs, diamonds, hearts, spades = split_suits(mask)
+        assert max(clubs, diamonds, hearts) < 1 << 13 and spades < 1 << 15
+        assert join_suits(clubs, diamonds, hearts, spades) == mask
+        assert cards_of_suits(clubs, diamonds, hearts, spades) == cards_of_mask(mask)
+        for suit, bits in enumerate((clubs, diamonds, hearts, spades)):
+            assert suit_cards(suit, bits) == cards_of_mask(mask & SUIT_MASKS[suit])
+
+
+def test_bit_in_suit() -> None:
+    for card in CARDS:
+        by_suit = [0, 0, 0, 0]
+        by_suit[card.suit] = BIT_IN_SUIT[card.id]
+        assert join_suits(*by_suit) == card.bit
+    assert BIT_IN_SUIT[parse_card("AS").id] == 1 << 12
+    assert BIT_IN_SUIT[parse_card("LJ").id] == 1 << 13  # the jokers above the ace
+    assert BIT_IN_SUIT[parse_card("BJ").id] == 1 << 14

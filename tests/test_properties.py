@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_core import CARDS, GameState, Phase, Rules, Seat, Team
+from spades_core import CARDS, GameState, Phase, Rules, Seat, Suit, Team
 from spades_core.rules import game_winner
 
 from .helpers import reference_legal, reference_winner
@@ -56,6 +56,8 @@ def check_game(rules: Rules, deal: int, seed: int, deep: bool) -> GameState:
                 legal = state.legal_plays()
                 assert legal, "a legal play always exists"
                 if deep:
+                    assert state.legal_play_mask() == sum(card.bit for card in legal)
+                    assert state.spades_broken == any(CARDS[i].suit == Suit.SPADES for i in played)
                     assert set(legal) == reference_legal(
                         hand, [card for _, card in state.trick], state.spades_broken
                     )
