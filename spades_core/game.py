@@ -122,8 +122,7 @@ class _Hand:
     cards: tuple[int, int, int, int]  # each seat's cards at the start (dealt, or a position's)
     scores: tuple[int, int]
     bags: tuple[int, int]
-    all_cards: int  # the union of ``cards`` (and of a position's trick in progress)
-    size: int  # how many: the hand is over when that many cards have been played
+    size: int  # cards in play (and a position's trick): the hand ends when all are played
     broken: bool = False  # spades broken before the position started (lessons)
     opening_leader: int = -1  # a position's leader; -1: the dealer's left, as in a game
 
@@ -140,8 +139,7 @@ def _new_hand(
     scores: tuple[int, int], bags: tuple[int, int],
 ) -> _Hand:
     """A hand of a game, dealt ``cards`` (a whole deck)."""
-    deck = rules.deck_mask
-    return _Hand(rules, deal, past, cards, scores, bags, deck, deck.bit_count())
+    return _Hand(rules, deal, past, cards, scores, bags, rules.deck_mask.bit_count())
 
 
 _NOBODY = -1
@@ -275,8 +273,7 @@ class _Game:
         dealer = dealer_of_hand(0)
         cards = (hands[0], hands[1], hands[2], hands[3])
         hand = _Hand(
-            rules, None, (), cards, scores, bags, union, union.bit_count(), spades_broken,
-            int(leader),
+            rules, None, (), cards, scores, bags, union.bit_count(), spades_broken, int(leader),
         )
         state = cls._start(hand, PLAYING)
         state._bids = tuple(bids[(dealer + 1 + i) & 3] for i in range(4))
