@@ -1,8 +1,11 @@
 """The rules options (variants) of RULES.md, and the pure rule functions.
 
-Every rule of trick play is stated once, here, on bit masks (see :mod:`cards`):
-:func:`legal_play_mask`, :func:`refusal`, :func:`trick_winner`, plus the end of the
-game in :func:`game_winner`.  The game state and the bots call these.
+Every rule of trick play is stated here, on bit masks (see :mod:`cards`):
+:func:`legal_play_mask`, :func:`refusal`, :func:`trick_winner` (on :data:`TRICK_POWERS`),
+plus the end of the game in :func:`game_winner`.  The game state, the views and the bots
+call these; only the game's hot path (``game._Game._advance``) spells out the first and
+reads the tables of the third inline, where a call would cost a tenth of a play, and the
+property tests check it against an independent statement of the rules (tests/helpers.py).
 """
 
 from __future__ import annotations
