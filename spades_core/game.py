@@ -198,6 +198,8 @@ class _Game:
     one, and each is below 2**15, where CPython's arithmetic is fastest.  The legal plays
     are worked out as each action is applied (the next action is checked against them),
     as the suits they may come from and the tuple of Cards :meth:`legal_plays` returns.
+    Like them, ``_leader_turn``, ``_led`` and ``_broken`` repeat what the history says,
+    so that a play reads its answers rather than working them out again.
     """
 
     __slots__ = (
@@ -586,11 +588,7 @@ class _Game:
         else:  # no spade led before spades are broken, unless only spades are left
             self._may = _NOT_SPADES
             spades = 0
-        c, d, h, s = SUIT_CARDS  # cards_of_suits(), spelt out
-        try:
-            self._legal = c[clubs] + d[diamonds] + h[hearts] + s[spades]  # type: ignore[operator]
-        except TypeError:  # None + a tuple: a suit's tuple not built yet
-            self._legal = cards_of_suits(clubs, diamonds, hearts, spades)
+        self._legal = cards_of_suits(clubs, diamonds, hearts, spades)
         return None
 
     def _refused(self, action: Card | Bid, seat: Seat | None = None) -> IllegalAction:
