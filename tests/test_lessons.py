@@ -610,6 +610,42 @@ def test_loader_errors_name_the_file_step_and_field(change: dict[str, Any], wher
     assert where in str(error.value)
 
 
+TEXT = {"en": "x", "fr": "x"}
+BID: dict[str, Any] = {
+    "kind": "bid", "topic": "bidding", "bidding": {"dealer": "E"}, "prompt": TEXT,
+    "expect": "look",
+}
+ANSWER: dict[str, Any] = {
+    "kind": "answer", "topic": "seats-dealing", "prompt": TEXT, "ask": "seat",
+    "choices": ["N", "E", "W"], "expect": "N",
+}
+
+
+@pytest.mark.parametrize(
+    ("step", "where"),
+    [
+        ({**PLAY, "feedback_for": ["2H"]}, "step 1: feedback_for: must be an object: card -> text"),
+        ({**PLAY, "feedback_for": {"AS": TEXT}},
+         "step 1: feedback_for.AS: South does not hold this card"),
+        ({**PLAY, "feedback_for": {"2H": {"en": "x"}}},  # the key is read before its text
+         "step 1: feedback_for.2H: this card is the expected one"),
+        ({**PLAY, "feedback_for": {"3C": {"en": "x"}}}, "step 1: feedback_for.3C.fr: missing"),
+        ({**BID, "feedback_for": {"look": TEXT}},
+         "step 1: feedback_for.look: this bid is an expected one"),
+        ({**BID, "feedback_for": {"3": TEXT}}, "step 1: feedback_for.3: '3' is not offered here"),
+        ({**BID, "feedback_for": "x"}, "step 1: feedback_for: must be an object: bid -> text"),
+        ({**ANSWER, "labels": []}, "step 1: labels: must be an object: choice -> text"),
+        ({**ANSWER, "feedback_for": {"N": TEXT}},
+         "step 1: feedback_for.N: this is the expected answer"),
+        ({**ANSWER, "feedback_for": {"S": TEXT}}, "step 1: feedback_for.S: not one of the choices"),
+    ],
+)
+def test_texts_by_key_are_checked_key_first(step: dict[str, Any], where: str) -> None:
+    with pytest.raises(LessonError) as error:
+        load_lesson("rules-50-test.json", minimal(step), LIBRARY.shared)
+    assert where in str(error.value)
+
+
 def test_loader_errors_for_the_lesson_itself() -> None:
     with pytest.raises(LessonError, match=r"other\.json: id: the file of lesson"):
         load_lesson("other.json", minimal(PLAY), LIBRARY.shared)

@@ -69,6 +69,21 @@ def read_text(at: At, raw: object) -> Text:
     return Text(values[0], values[1])
 
 
+def read_texts(
+    at: At, raw: object, what: str, read_key: Callable[[At, str], _T]
+) -> dict[_T, Text]:
+    """An object of texts by ``what`` (a card, a bid, a choice...): each key is read (and
+    checked) by ``read_key``, each value by :func:`read_text`."""
+    if not isinstance(raw, dict):
+        raise at.error(f"must be an object: {what} -> text")
+    texts: dict[_T, Text] = {}
+    for key, value in raw.items():
+        here = at.at(str(key))
+        name = read_key(here, str(key))  # the key first: its error is the likelier one
+        texts[name] = read_text(here, value)
+    return texts
+
+
 def read_int(at: At, raw: object) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise at.error(f"must be an integer, not {raw!r}")

@@ -25,6 +25,7 @@ from .fields import (
     read_position,
     read_rules,
     read_text,
+    read_texts,
 )
 from .judge import (
     claim_problems,
@@ -65,6 +66,11 @@ _NUMBER_PATTERN = re.compile(r"^-?[0-9]+$")
 
 
 # --- reading the files --------------------------------------------------------------------
+
+
+def _as_is(_at: At, key: str) -> str:
+    """A key kept as written (a refusal reason, a choice's label)."""
+    return key
 
 
 def load_library(files: Mapping[str, str], *, check_claims: bool = True) -> Library:
@@ -112,12 +118,7 @@ def load_shared(name: str, text: str) -> Shared:
         raise at.at("format").error(f"expected {SHARED_FORMAT!r}")
     feedback = read_text(at.at("feedback"), data["feedback"]) if "feedback" in data else None
     success = read_text(at.at("success"), data["success"]) if "success" in data else None
-    refusals: dict[str, Text] = {}
-    raw = data.get("refusals", {})
-    if not isinstance(raw, dict):
-        raise at.at("refusals").error("must be an object")
-    for key, value in raw.items():
-        refusals[str(key)] = read_text(at.at("refusals").at(str(key)), value)
+    refusals = read_texts(at.at("refusals"), data.get("refusals", {}), "reason", _as_is)
     return Shared(feedback, success, refusals)
 
 
@@ -336,18 +337,19 @@ class _StepReader:
             why = state.refusal(card, LEARNER)
             if why is not None:
                 raise at.at("expect").at(i).error(f"{card} may not be played here ({why.reason})")
-        feedback_for: dict[Card, Text] = {}
-        raw = data.get("feedback_for", {})
-        if not isinstance(raw, dict):
-            raise at.at("feedback_for").error("must be an object: card -> text")
         held = state.hand_of(LEARNER)
-        for key, value in raw.items():
-            card = read_card(at.at("feedback_for").at(key), key)
+
+        def other_card(here: At, key: str) -> Card:
+            card = read_card(here, key)
             if card in expect:
-                raise at.at("feedback_for").at(key).error("this card is the expected one")
+                raise here.error("this card is the expected one")
             if card not in held:
-                raise at.at("feedback_for").at(key).error("South does not hold this card")
-            feedback_for[card] = read_text(at.at("feedback_for").at(key), value)
+                raise here.error("South does not hold this card")
+            return card
+
+        feedback_for = read_texts(
+            at.at("feedback_for"), data.get("feedback_for", {}), "card", other_card
+        )
         if len(expect) > 1:
             self.ambiguous_from = number
         return PlayStep(
@@ -365,15 +367,16 @@ class _StepReader:
                        for i, raw in enumerate(list_of(data["expect"])))
         if not expect:
             raise at.at("expect").error("expects at least one bid")
-        feedback_for: dict[str, Text] = {}
-        raw_for = data.get("feedback_for", {})
-        if not isinstance(raw_for, dict):
-            raise at.at("feedback_for").error("must be an object: bid -> text")
-        for key, value in raw_for.items():
-            token = _bid_token(at.at("feedback_for").at(key), key, allowed)
+
+        def other_bid(here: At, key: str) -> str:
+            token = _bid_token(here, key, allowed)
             if token in expect:
-                raise at.at("feedback_for").at(key).error("this bid is an expected one")
-            feedback_for[token] = read_text(at.at("feedback_for").at(key), value)
+                raise here.error("this bid is an expected one")
+            return token
+
+        feedback_for = read_texts(
+            at.at("feedback_for"), data.get("feedback_for", {}), "bid", other_bid
+        )
         return BidStep(
             scene, expect, feedback_for,
             **self._question(at, number, data, highlights, topic, tip, hint_agrees),
@@ -387,12 +390,7 @@ class _StepReader:
             raise at.at("ask").error(f"must be one of {', '.join(ASK_KINDS)}")
         if hint_agrees:
             raise at.at("hint_agrees").error("an answer step has no hint to agree with")
-        labels: dict[str, Text] = {}
-        raw_labels = data.get("labels", {})
-        if not isinstance(raw_labels, dict):
-            raise at.at("labels").error("must be an object: choice -> text")
-        for key, value in raw_labels.items():
-            labels[str(key)] = read_text(at.at("labels").at(str(key)), value)
+        labels = read_texts(at.at("labels"), data.get("labels", {}), "choice", _as_is)
         if ask == "cards":
             choices, expect = self._card_set_answer(at, data, scene)
         else:
@@ -415,17 +413,18 @@ class _StepReader:
         for key in labels:
             if key not in choices:
                 raise at.at("labels").at(key).error("not one of the choices")
-        feedback_for: dict[str, Text] = {}
-        raw_for = data.get("feedback_for", {})
-        if not isinstance(raw_for, dict):
-            raise at.at("feedback_for").error("must be an object: choice -> text")
-        for key, value in raw_for.items():
-            token = _choice(at.at("feedback_for").at(key), str(ask), key, labels)
+
+        def other_choice(here: At, key: str) -> str:
+            token = _choice(here, str(ask), key, labels)
             if token not in choices:
-                raise at.at("feedback_for").at(key).error("not one of the choices")
+                raise here.error("not one of the choices")
             if token in expect:
-                raise at.at("feedback_for").at(key).error("this is the expected answer")
-            feedback_for[token] = read_text(at.at("feedback_for").at(key), value)
+                raise here.error("this is the expected answer")
+            return token
+
+        feedback_for = read_texts(
+            at.at("feedback_for"), data.get("feedback_for", {}), "choice", other_choice
+        )
         claim = read_claim(at.at("claim"), data["claim"]) if "claim" in data else None
         if claim is not None:
             implied = claim.answer()
