@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -45,6 +46,7 @@ class App:
         except Exception:
             backend = None
         self.storage = Storage(backend)
+        self.told_unsaved = False  # the notice that storage refuses writes is shown once
         self.bots = BotRunner()
         self.options: dict[str, Any] = opts.defaults()
         self.stats: dict[str, Any] = stats_mod.empty()
@@ -67,38 +69,61 @@ class App:
     def boot(self) -> None:
         browser_langs = [str(x) for x in (js.navigator.languages or [js.navigator.language])]
         self.storage.drop_old()
-        self.options, bad_options = self.storage.load(
-            "options", lambda d: opts.validate(d, i18n.pick_language(browser_langs))
+        notices: list[str] = []
+        self.options = self._load(
+            "options", lambda d: opts.validate(d, i18n.pick_language(browser_langs)),
+            "notice.bad-options", notices,
         )
         i18n.set_language(self.options["language"])
         i18n.load()
-        self.stats, bad_stats = self.storage.load("stats", stats_mod.validate)
-        game, bad_game = self.storage.load("game", savegame.check)
-        if bad_game:
-            self.storage.remove("game")
-        notices = []
-        if bad_options:
-            notices.append("notice.bad-options")
-        if bad_stats:
-            notices.append("notice.bad-stats")
-        if bad_game:
-            notices.append("notice.bad-game")
+        self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices)
+        game = self._load("game", savegame.check, "notice.bad-game", notices)
         self.apply_look()
         self.listen()
         wanted, bad_deal = self.url_deal()
         if bad_deal:
             notices.append("notice.bad-deal")
+        restored = False
         if wanted is not None and not (game is not None and game.state.deal == wanted
                                        and not game.recorded):
             self.new_game(wanted, start=False)
         elif game is not None:
             self.game = game
+            restored = True
         else:
             self.new_game(self.random_deal(), start=False)
+        if self.storage.write_failed and not self.told_unsaved:
+            self.told_unsaved = True
+            notices.append("notice.no-save")
         for key in notices:
             render.notice(t(key), key)
         render.enable_controls()
-        self.render()
+        try:
+            self.render()
+        except Exception as error:
+            if not restored:
+                raise
+            # A saved game that passed its checks but cannot be shown: drop it, not the page.
+            js.console.warn(f"saved game not shown: {error!r}")
+            self.storage.remove("game")
+            self.new_game(self.random_deal(), start=False)
+            render.notice(t("notice.bad-game"), "notice.bad-game")
+            self.render()
+
+    def _load(
+        self, name: str, check: Callable[[Any], tuple[Any, bool]], notice: str,
+        notices: list[str],
+    ) -> Any:
+        """The checked value of storage key ``name``; on damage (or any error while reading)
+        the key is reset and ``notice`` is queued. Nothing stored can stop the boot."""
+        try:
+            value, damaged = self.storage.load(name, check)
+        except Exception:
+            value, damaged = check(None)[0], True
+            self.storage.remove(name)
+        if damaged:
+            notices.append(notice)
+        return value
 
     def after_ready(self) -> None:
         """Once interactive: let the bots play, warm the expert's worker if needed."""
@@ -175,7 +200,14 @@ class App:
         render.translate_static()
 
     def save_options(self) -> None:
-        self.storage.write("options", self.options)
+        self.store("options", self.options)
+
+    def store(self, name: str, value: Any) -> None:
+        """Write a storage key; the first refusal of this page load (storage full or
+        blocked) is told once, and play goes on unsaved."""
+        if not self.storage.write(name, value) and not self.told_unsaved:
+            self.told_unsaved = True
+            render.notice(t("notice.no-save"), "notice.no-save")
 
     # --- games ----------------------------------------------------------------------------
 
@@ -207,7 +239,7 @@ class App:
 
     def save(self) -> None:
         if self.game is not None:
-            self.storage.write("game", self.game.to_json())
+            self.store("game", self.game.to_json())
 
     @property
     def state(self) -> GameState:
@@ -328,7 +360,7 @@ class App:
         if not game.recorded:
             daily = str(state.deal) if game.daily else None
             self.stats = stats_mod.record_game(self.stats, game.level, won, ns, daily, ew)
-            self.storage.write("stats", self.stats)
+            self.store("stats", self.stats)
             game.recorded = True
             self.save()
             if self.options["sound"]:
@@ -589,7 +621,7 @@ class App:
 
     def do_stats_reset_yes(self, _target: Any) -> None:
         self.stats = stats_mod.empty()
-        self.storage.write("stats", self.stats)
+        self.store("stats", self.stats)
         render.stats_dialog(self.stats, done=True)
 
     def do_stats_reset_no(self, _target: Any) -> None:

@@ -17,9 +17,12 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from . import storage
+
 KEY = "spades.lessons.v1"
 VERSION = 1
 _MAX_STEPS = 1000  # a sanity bound on stored indexes
+_MAX_ID = 200  # and on lesson ids (real ones are like "rules-02-tricks")
 
 
 @dataclass
@@ -75,12 +78,9 @@ def _index(raw: object) -> int:
     return raw
 
 
-def loads(text: str) -> Progress:
-    """Read stored progress; raise :class:`ProgressError` when it is not version-1 progress."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise ProgressError(f"not JSON: {error}") from None
+def from_data(data: object) -> Progress:
+    """Progress from parsed JSON; raise :class:`ProgressError` when it is not version-1
+    progress."""
     if not isinstance(data, Mapping) or data.get("version") != VERSION:
         raise ProgressError("not version-1 lesson progress")
     lessons = data.get("lessons")
@@ -88,8 +88,9 @@ def loads(text: str) -> Progress:
         raise ProgressError("'lessons' must be an object")
     progress = Progress()
     for lesson_id, entry in lessons.items():
-        if not isinstance(lesson_id, str) or not isinstance(entry, Mapping):
-            raise ProgressError(f"bad entry for {lesson_id!r}")
+        if (not isinstance(lesson_id, str) or not 0 < len(lesson_id) <= _MAX_ID
+                or not isinstance(entry, Mapping)):
+            raise ProgressError(f"bad entry for {lesson_id[:_MAX_ID]!r}")
         done = entry.get("done", [])
         if not isinstance(done, list):
             raise ProgressError(f"{lesson_id}: 'done' must be a list")
@@ -99,11 +100,29 @@ def loads(text: str) -> Progress:
     return progress
 
 
-def parse(text: str | None) -> tuple[Progress, bool]:
-    """Progress from stored text (None: nothing stored); the flag is True when it was unreadable."""
-    if text is None or text == "":
-        return Progress(), False
-    try:
-        return loads(text), False
-    except ProgressError:
+def check(data: object) -> tuple[Progress, bool]:
+    """``(progress, clean)`` from parsed JSON (None: nothing stored), for
+    :meth:`ui.storage.Storage.load`."""
+    if data is None:
         return Progress(), True
+    try:
+        return from_data(data), True
+    except ProgressError:
+        return Progress(), False
+
+
+def loads(text: str) -> Progress:
+    """Read stored progress; raise :class:`ProgressError` when it is not version-1 progress
+    (or too long, too deep, not JSON: see :func:`ui.storage.parse`)."""
+    try:
+        data = storage.parse(text, storage.LIMITS["lessons"])
+    except storage.Unreadable as error:
+        raise ProgressError(str(error)) from None
+    return from_data(data)
+
+
+def parse(text: str | None) -> tuple[Progress, bool]:
+    """Progress from stored text (None: nothing stored); the flag is True when it was
+    unreadable (an empty text included: the page never stores one). Never raises."""
+    progress, damaged = storage.read_text(text, "lessons", check)
+    return progress, damaged

@@ -8,11 +8,14 @@ Stored under ``spades.game.v1`` as
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from spades_core import GameState, RecordError
+from spades_core import GameState, RecordError, Rules
 from spades_core.record import from_dict, to_dict
+
+from .options import CHOICES, GAME_OPTIONS, defaults, rules_kwargs
 
 LEVELS = ("beginner", "normal", "expert")
 
@@ -39,27 +42,66 @@ class SavedGame:
         }
 
 
+def _same(found: object, expected: dict[str, Any]) -> bool:
+    """``found`` is ``expected`` exactly: same keys, same values of the same JSON types
+    (``true`` is not ``1``)."""
+    return (isinstance(found, dict) and set(found) == set(expected)
+            and all(type(found[k]) is type(v) and found[k] == v for k, v in expected.items()))
+
+
+def allowed_rules() -> list[dict[str, Any]]:
+    """Every rules object the options can produce, as the saved record writes it."""
+    names = [name for name in GAME_OPTIONS if name != "level"]
+    found: list[dict[str, Any]] = []
+    for values in itertools.product(*(CHOICES[name] for name in names)):
+        chosen = {**defaults(), **dict(zip(names, values, strict=True))}
+        found.append(Rules(**rules_kwargs(chosen)).to_dict())
+    return found
+
+
+def _flag(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if type(value) is not bool:
+        raise ValueError(f"{key} must be true or false")
+    return value
+
+
+def _count(data: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError(f"{key} must be an integer in {low}..{high}")
+    return value
+
+
 def check(data: object) -> tuple[SavedGame | None, bool]:
     """``(game, clean)``: None with clean=True when nothing is stored; None with clean=False
-    when the stored data is not a readable game."""
+    when the stored data is not a game this page could have saved (its rules among those
+    the options offer, its counters in range)."""
     if data is None:
         return None, True
     if not isinstance(data, dict):
         return None, False
     try:
-        state = from_dict(data["record"])
+        record = data["record"]
+        if not isinstance(record, dict) or not any(
+            _same(record.get("rules"), rules) for rules in allowed_rules()
+        ):
+            return None, False
         level = data["level"]
-        if level not in LEVELS or state.deal is None:
+        if level not in LEVELS:
+            return None, False
+        state = from_dict(record)
+        if state.deal is None:
             return None, False
         game = SavedGame(
             state=state,
             level=level,
-            daily=bool(data.get("daily", False)),
-            hints=bool(data.get("hints", True)),
-            seen=int(data.get("seen", -1)),
-            sheets=int(data.get("sheets", 0)),
-            recorded=bool(data.get("recorded", False)),
+            daily=_flag(data, "daily", False),
+            hints=_flag(data, "hints", True),
+            seen=_count(data, "seen", -1, -1, state.hand_index),
+            sheets=_count(data, "sheets", 0, 0, len(state.past_hands)),
+            recorded=_flag(data, "recorded", False),
         )
-    except (KeyError, TypeError, ValueError, RecordError):
+    except (KeyError, TypeError, ValueError, RecordError, OverflowError, RecursionError):
         return None, False
     return game, True

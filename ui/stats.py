@@ -18,8 +18,18 @@ def empty() -> dict[str, Any]:
     }
 
 
+# Bounds of what a real history can hold: counts of games, and scores (a game ends near
+# its target; without a floor a losing side can sink, but not by a million).
+MAX_COUNT = 10**7
+MAX_SCORE = 10**6
+
+
 def _int(value: object) -> bool:
-    return type(value) is int and value >= 0
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
+def _score(value: object) -> bool:
+    return type(value) is int and -MAX_SCORE <= value <= MAX_SCORE
 
 
 def validate(data: object) -> tuple[dict[str, Any], bool]:
@@ -32,13 +42,15 @@ def validate(data: object) -> tuple[dict[str, Any], bool]:
             row = data["levels"].get(level)
             if row is None:
                 continue
+            if not isinstance(row, dict):
+                return empty(), False
             for key in ("played", "won", "streak", "best_streak"):
                 if not _int(row[key]):
                     return empty(), False
             best = row["best"]
-            if best is not None and type(best) is not int:
+            if best is not None and not _score(best):
                 return empty(), False
-            if row["won"] > row["played"]:
+            if not row["streak"] <= row["best_streak"] <= row["won"] <= row["played"]:
                 return empty(), False
             found["levels"][level] = {k: row[k] for k in found["levels"][level]}
         daily = data.get("daily", {})
@@ -48,7 +60,7 @@ def validate(data: object) -> tuple[dict[str, Any], bool]:
             if not (isinstance(date, str) and len(date) == 8 and date.isdigit()):
                 return empty(), False
             if not (isinstance(result, dict) and type(result.get("won")) is bool
-                    and type(result.get("ns")) is int and type(result.get("ew")) is int):
+                    and _score(result.get("ns")) and _score(result.get("ew"))):
                 return empty(), False
             found["daily"][date] = {"won": result["won"], "ns": result["ns"], "ew": result["ew"]}
     except (KeyError, TypeError, AttributeError):
