@@ -1,0 +1,236 @@
+"""Hostile stored values, key by key: whatever a user (or an old bug) left in localStorage,
+reading it gives ``(value, damaged)`` and never raises; damaged values are replaced by the
+default (or removed) and read back clean."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from spades_core import GameState, Rules
+from spades_core.bots import bot_action, make_bot
+from ui import lessons_progress, options, savegame, stats
+from ui.storage import KEYS, LIMITS, MAX_DEPTH, MemoryBackend, Storage, depth_within
+
+
+def _game_json(**changes: Any) -> dict[str, Any]:
+    state = GameState.new(Rules(target=200), deal=7)
+    for _ in range(6):
+        state = state.apply(bot_action(make_bot("beginner"), state))
+    data = savegame.SavedGame(state=state, level="beginner", seen=0).to_json()
+    rules = changes.pop("rules", None)
+    if rules:
+        data["record"]["rules"].update(rules)
+    data.update(changes)
+    return data
+
+
+GOOD: dict[str, str] = {
+    "game": json.dumps(_game_json()),
+    "options": json.dumps({**options.defaults(), "target": 200, "felt": "blue"}),
+    "stats": json.dumps(stats.record_game(stats.empty(), "normal", True, 230, "20261129", 90)),
+    "lessons": '{"version": 1, "lessons": {"rules-02-tricks": {"done": [0, 1], "at": 2}}}',
+}
+CHECKS = {
+    "game": savegame.check,
+    "options": lambda data: options.validate(data, "fr"),
+    "stats": stats.validate,
+    "lessons": lessons_progress.check,
+}
+ENCODE = {"lessons": lessons_progress.Progress.to_json}  # how the lessons screen stores it
+DEFAULTS: dict[str, Any] = {
+    "game": None,
+    "options": options.defaults("fr"),
+    "stats": stats.empty(),
+    "lessons": lessons_progress.Progress(),
+}
+BIG = "9" * 4300  # the most digits int() accepts from text
+DEEP = 10_000
+
+# Hostile texts under any key.
+ANY_KEY = {
+    "inf": "1e999",
+    "-inf": "-1e999",
+    "nan": "NaN",
+    "infinity": "[Infinity]",
+    "deep-10k": "[" * DEEP + "]" * DEEP,
+    "deep-100k": "[" * 100_000 + "]" * 100_000,
+    "deep-objects": '{"a":' * DEEP + "1" + "}" * DEEP,
+    "deep-unclosed": "[" * 100_000,
+    "one-too-deep": "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+    "4300-digits": BIG,
+    "4301-digits": BIG + "9",
+    "huge-string": '"' + "x" * (LIMITS["game"] + 1) + '"',
+    "huge-text-of-spaces": " " * 300_000 + "{}",
+    "array": "[]",
+    "string": '"text"',
+    "true": "true",
+    "null": "null",
+    "number": "3",
+    "not-json": "{not json",
+    "empty": "",
+    "lone-surrogate": '"\\ud800"',
+}
+
+# Hostile values inside a well-formed value of one key.
+IN_KEY: dict[str, dict[str, str]] = {
+    "game": {
+        "seen-inf": json.dumps(_game_json()).replace('"seen": 0', '"seen": 1e999'),
+        "sheets-minus-inf": json.dumps(_game_json()).replace('"sheets": 0', '"sheets": -1e999'),
+        "seen-nan": json.dumps(_game_json()).replace('"seen": 0', '"seen": NaN'),
+        "seen-big": json.dumps(_game_json()).replace('"seen": 0', f'"seen": {BIG}'),
+        "seen-too-far": json.dumps(_game_json(seen=5)),
+        "seen-below": json.dumps(_game_json(seen=-2)),
+        "seen-float": json.dumps(_game_json(seen=0.0)),
+        "seen-bool": json.dumps(_game_json(seen=True)),
+        "sheets-ahead": json.dumps(_game_json(sheets=1)),
+        "daily-int": json.dumps(_game_json(daily=1)),
+        "level-list": json.dumps(_game_json(level=["normal"])),
+        "level-unknown": json.dumps(_game_json(level="godlike")),
+        "nil-value-big": json.dumps(_game_json()).replace(
+            '"nil_value": 100', f'"nil_value": {BIG}'),
+        "nil-value-other": json.dumps(_game_json(rules={"nil_value": 50})),
+        "target-not-offered": json.dumps(_game_json(rules={"target": 250})),
+        "target-bool": json.dumps(_game_json(rules={"target": True})),
+        "floor-other": json.dumps(_game_json(rules={"floor": -100})),
+        "jokers": json.dumps(_game_json(rules={"jokers": True})),
+        "bag-limit-zero": json.dumps(_game_json(rules={"bag_limit": 0})),
+        "rules-missing": json.dumps({**_game_json(), "record": {
+            k: v for k, v in _game_json()["record"].items() if k != "rules"}}),
+        "deal-inf": json.dumps(_game_json()).replace('"deal": 7', '"deal": 1e999'),
+        "deal-big": json.dumps(_game_json()).replace('"deal": 7', f'"deal": {BIG}'),
+        "plays-huge-string": json.dumps(_game_json()).replace(
+            '"plays": [', '"plays": ["' + "x" * 100_000 + '", '),
+        "record-string": json.dumps(_game_json(record="x")),
+    },
+    "options": {
+        "target-inf": '{"target": 1e999}',
+        "target-big": f'{{"target": {BIG}}}',
+        "language-huge": json.dumps({"language": "x" * 60_000}),
+        "floor-int": '{"floor": 1}',
+        "list": '["level", "expert"]',
+    },
+    "stats": {
+        "played-inf": GOOD["stats"].replace('"played": 1', '"played": 1e999', 1),
+        "played-big": GOOD["stats"].replace('"played": 1', f'"played": {BIG}', 1),
+        "best-nan": GOOD["stats"].replace('"best": 230', '"best": NaN', 1),
+        "best-float": GOOD["stats"].replace('"best": 230', '"best": 230.0', 1),
+        "won-bool": GOOD["stats"].replace('"won": 1', '"won": true', 1),
+        "won-over-played": GOOD["stats"].replace('"won": 1', '"won": 2', 1),
+        "row-string": json.dumps({"levels": {"normal": "x"}, "daily": {}}),
+        "daily-score-big": GOOD["stats"].replace('"ns": 230', f'"ns": {BIG}'),
+        "daily-bad-date": json.dumps({"levels": {}, "daily": {"x" * 50_000: {}}}),
+    },
+    "lessons": {
+        "done-inf": '{"version": 1, "lessons": {"a": {"done": [1e999]}}}',
+        "at-big": f'{{"version": 1, "lessons": {{"a": {{"done": [], "at": {BIG}}}}}}}',
+        "done-float": '{"version": 1, "lessons": {"a": {"done": [1.0]}}}',
+        "version-inf": '{"version": 1e999, "lessons": {}}',
+        "id-huge": json.dumps({"version": 1, "lessons": {"x" * 50_000: {"done": []}}}),
+        "deep-done": '{"version": 1, "lessons": {"a": {"done": ' + "[" * DEEP + "]" * DEEP + "}}}",
+    },
+}
+
+CASES = [(name, label, text) for name in KEYS for label, text in ANY_KEY.items()]
+CASES += [(name, label, text) for name, texts in IN_KEY.items() for label, text in texts.items()]
+
+
+def _same_default(name: str, value: Any) -> bool:
+    if name == "lessons":
+        return value.done == {} and value.at == {}
+    return bool(value == DEFAULTS[name])
+
+
+@pytest.mark.parametrize(("name", "label", "text"), CASES,
+                         ids=[f"{name}-{label}" for name, label, _ in CASES])
+def test_a_hostile_value_is_reset_with_a_notice(name: str, label: str, text: str) -> None:
+    backend = MemoryBackend()
+    backend.items[KEYS[name]] = text
+    store = Storage(backend)
+    value, damaged = store.load(name, CHECKS[name], ENCODE.get(name))
+    assert damaged, label
+    assert _same_default(name, value)
+    if name == "game":
+        assert KEYS[name] not in backend.items  # removed: a new game is started
+    else:
+        assert backend.items[KEYS[name]] != text  # replaced, and now reads clean
+        again, damaged = store.load(name, CHECKS[name], ENCODE.get(name))
+        assert not damaged and _same_default(name, again)
+
+
+@pytest.mark.parametrize("name", list(KEYS))
+def test_good_values_read_clean_and_nothing_stored_is_no_damage(name: str) -> None:
+    backend = MemoryBackend()
+    store = Storage(backend)
+    value, damaged = store.load(name, CHECKS[name], ENCODE.get(name))
+    assert not damaged and _same_default(name, value)
+    backend.items[KEYS[name]] = GOOD[name]
+    value, damaged = store.load(name, CHECKS[name], ENCODE.get(name))
+    assert not damaged and not _same_default(name, value)
+    assert backend.items[KEYS[name]] == GOOD[name]
+
+
+@pytest.mark.parametrize("label", list(ANY_KEY))
+def test_the_lessons_screen_reader_never_raises(label: str) -> None:
+    progress, damaged = lessons_progress.parse(ANY_KEY[label])
+    assert damaged and progress.done == {}
+
+
+def test_nesting_is_measured_outside_strings() -> None:
+    assert depth_within("[" * MAX_DEPTH + "]" * MAX_DEPTH)
+    assert not depth_within("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1))
+    assert depth_within('{"a": "' + "[" * 100 + '\\"{{{"}')
+    assert not depth_within("[}")
+    assert depth_within("3") and depth_within("")
+
+
+class FullBackend(MemoryBackend):
+    """localStorage once its quota is used up."""
+
+    def setItem(self, key: str, value: str) -> None:
+        raise RuntimeError("QuotaExceededError: Failed to execute 'setItem' on 'Storage'")
+
+
+class BrokenBackend(FullBackend):
+    """Storage that is not even readable (a browser that forbids it)."""
+
+    def getItem(self, key: str) -> str | None:
+        raise RuntimeError("SecurityError: access denied")
+
+
+def test_a_full_storage_refuses_writes_without_raising() -> None:
+    backend = FullBackend()
+    backend.items[KEYS["options"]] = "{not json"
+    store = Storage(backend)
+    assert not store.write_failed
+    value, damaged = store.load("options", CHECKS["options"])
+    assert damaged and value == DEFAULTS["options"] and store.write_failed
+    assert store.write("game", _game_json()) is False
+    assert store.load("stats", stats.validate) == (stats.empty(), False)
+
+
+def test_unreadable_storage_is_nothing_stored() -> None:
+    store = Storage(BrokenBackend())
+    for name in KEYS:
+        value, damaged = store.load(name, CHECKS[name], ENCODE.get(name))
+        assert not damaged and _same_default(name, value)
+    assert store.write("stats", stats.empty()) is False and store.write_failed
+
+
+def test_the_longest_game_fits_the_game_limit() -> None:
+    """A 1000-point game without a floor between beginner bots (deal 2: 50 hands, the
+    longest of deals 0-29) saves far under the game's size limit and reads back clean."""
+    state = GameState.new(Rules(target=1000, floor=None), deal=2)
+    bot = make_bot("beginner")
+    while state.winner is None:
+        state = state.apply(bot_action(bot, state))
+    game = savegame.SavedGame(state=state, level="beginner", seen=state.hand_index,
+                              sheets=len(state.past_hands), recorded=True)
+    backend = MemoryBackend()
+    store = Storage(backend)
+    assert store.write("game", game.to_json())
+    assert len(backend.items[KEYS["game"]]) * 10 < LIMITS["game"]
+    loaded, damaged = store.load("game", savegame.check)
+    assert not damaged and loaded is not None and loaded.state == state
