@@ -10,13 +10,15 @@ import random
 import resource
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from spades_core import cli, record
-from spades_core.bids import NIL
+from spades_core.bids import NIL, Bid
+from spades_core.cards import Card
 from spades_core.errors import RecordError, quote, shorten
 from spades_core.game import GameState, Phase
 from spades_core.rules import BOUNDS, Rules
@@ -203,7 +205,9 @@ def test_a_record_at_the_limits_is_read() -> None:
     first = record.to_dict(state)
     rng = random.Random(4)
     while state.hand_index < 1:
-        legal = state.legal_bids()[1:6] if state.phase is Phase.BIDDING else state.legal_plays()
+        legal: Sequence[Card | Bid] = (
+            state.legal_bids()[1:6] if state.phase is Phase.BIDDING else state.legal_plays()
+        )
         state = state.apply(rng.choice(legal))
     hand = record.to_dict(state)["hands"][0]
     hand["cards"] = {"N": ["AS"] * 13, "E": ["AS"] * 13, "S": ["AS"] * 13, "W": ["AS"] * 13}
@@ -215,12 +219,12 @@ def test_rules_bounds_hold_in_rules_and_in_records() -> None:
     for key, (low, high) in BOUNDS.items():
         for bad in (low - 1, high + 1, 10**4300):
             with pytest.raises(ValueError, match=f"'{key}' must be"):
-                Rules(**{key: bad})
+                Rules(**dict[str, Any]({key: bad}))
             data = {"format": "spades-record/1", "deal": 1, "rules": {key: bad}}
             with pytest.raises(RecordError) as error:
                 record.from_dict(data)
             assert len(str(error.value)) < 120
-        assert Rules(**{key: low}) and Rules(**{key: high})
+        assert Rules(**dict[str, Any]({key: low})) and Rules(**dict[str, Any]({key: high}))
     with pytest.raises(ValueError, match="'jokers' must be true or false"):
         Rules(jokers=1)  # type: ignore[arg-type]
     assert Rules(floor=None).floor is None
