@@ -129,7 +129,15 @@ def _best_times(runs: dict[str, Callable[[], object]], repeats: int) -> dict[str
     return best
 
 
+def _rate(count: int, seconds: float) -> float:
+    """``count`` per second, never infinite: a run too quick for the clock counts as 1 ns."""
+    return round(count / max(seconds, 1e-9), 1)
+
+
 def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, Any]:
+    """The figures of the module's documentation; ``hands`` and ``repeats`` at least 1."""
+    if hands < 1 or repeats < 1:
+        raise ValueError("hands and repeats must be at least 1")
     runs: dict[str, Callable[[], object]] = {
         "ours": lambda: play_hands(hands, seed),
         "states": lambda: play_states(hands, seed),
@@ -139,8 +147,8 @@ def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, A
         runs["openspiel"] = openspiel
     seconds = _best_times(runs, repeats)
     result: dict[str, Any] = {
-        "random_hands_per_s": round(hands / seconds["ours"], 1),
-        "immutable_hands_per_s": round(hands / seconds["states"], 1),
+        "random_hands_per_s": _rate(hands, seconds["ours"]),
+        "immutable_hands_per_s": _rate(hands, seconds["states"]),
     }
     best = float("inf")
     for repeat in range(repeats):
@@ -151,8 +159,8 @@ def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, A
         best = min(best, (time.process_time() - start) / len(positions))
     result["legal_plays_ns"] = round(best * 1e9, 1)
     if openspiel is not None:
-        result["openspiel_hands_per_s"] = round(hands / seconds["openspiel"], 1)
-        result["ratio_vs_openspiel"] = round(seconds["openspiel"] / seconds["ours"], 3)
+        result["openspiel_hands_per_s"] = _rate(hands, seconds["openspiel"])
+        result["ratio_vs_openspiel"] = round(seconds["openspiel"] / max(seconds["ours"], 1e-9), 3)
     from .bots.timing import bot_timings  # the bots' decision times (median, p95 in ms)
 
     result.update(bot_timings())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from dataclasses import dataclass, field
 
 
@@ -37,3 +38,29 @@ class IllegalAction(SpadesError):
 
 class RecordError(SpadesError):
     """A game record that cannot be read; the message names where and why."""
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel = 2
+_REPR.maxdict = _REPR.maxlist = _REPR.maxtuple = 3
+_REPR.maxstring = _REPR.maxother = 40
+
+
+def shorten(text: str, limit: int = 160) -> str:
+    """``text`` on one line (runs of white space as one space), cut to ``limit`` and "…"."""
+    line = " ".join(text[: 4 * limit].split())
+    if len(line) <= limit and len(text) <= 4 * limit:
+        return line
+    return line[:limit] + "…"
+
+
+def quote(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters and "…": a message
+    stays one short line whatever a record holds (a 60 MB string, a 4,300-digit number)."""
+    if isinstance(value, str):
+        text = repr(value[: limit + 1])
+    elif isinstance(value, int) and value.bit_length() > 4 * limit:
+        text = f"an integer of {value.bit_length()} bits"
+    else:
+        text = _REPR.repr(value)
+    return shorten(text, limit)

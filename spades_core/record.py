@@ -4,7 +4,12 @@ A record is the history of a game: the rules, the deal number and, per hand, the
 (optional when the deal number is given), the bids in bidding order and the plays in
 play order.  Reading replays it through the engine, so a record is valid exactly when
 the game it describes is legal.  :class:`RecordError` says where and why it is not, in
-one line ("hand 1, play 7: E must follow hearts with KS").
+one line ("hand 1, play 7: E must follow hearts with KS"), which quotes at most a short
+prefix of any value it names.
+
+A record is bounded: at most :data:`MAX_RECORD_SIZE` characters of JSON and
+:data:`MAX_HANDS` hands, and its rules within :data:`rules.BOUNDS`, so reading any text
+takes bounded time and memory.
 """
 
 from __future__ import annotations
@@ -14,26 +19,39 @@ from typing import Any
 
 from .bids import BidParseError, parse_bid
 from .cards import CARD_TEXT, CardParseError, ids_of_mask, parse_card
-from .deal import check_deal_number
-from .errors import IllegalAction, RecordError, Refusal
-from .game import GameState, HandResult, Phase, bids_by_seat, check_hands
+from .deal import MAX_DEAL, check_deal_number
+from .errors import IllegalAction, RecordError, Refusal, quote, shorten
+from .game import Game, GameState, HandResult, Phase, bids_by_seat, check_hands
 from .rules import Rules
 from .seats import SEATS, TEAMS, dealer_of_hand
 
 FORMAT = "spades-record/1"
 _TOP_KEYS = {"format", "rules", "deal", "hands"}
 _HAND_KEYS = {"cards", "bids", "plays"}
+# 4 MiB of JSON: a game of MAX_HANDS hands, each with its cards, written with indent=2
+# (about 1.5 kB a hand) fits, and json.loads of it needs some tens of MB at most.
+MAX_RECORD_SIZE = 4 * 1024 * 1024
+# No rule bounds the length of a game (with the floor off, scores may drift for ever), so
+# this is a practical bound: a game to the highest target (10,000) at a typical 50 to 100
+# points a hand lasts 100 to 200 hands; 2000 is ten times that, and replays in well under
+# a second.
+MAX_HANDS = 2000
 
 
 # --- reading ----------------------------------------------------------------------
 
 
 def loads(text: str | bytes) -> GameState:
-    """Read a record from JSON text; raise :class:`RecordError`."""
+    """Read a record from JSON text (at most :data:`MAX_RECORD_SIZE` characters or bytes);
+    raise :class:`RecordError`."""
+    if len(text) > MAX_RECORD_SIZE:
+        raise RecordError(f"record too large (limit {MAX_RECORD_SIZE >> 20} MiB)")
     try:
         data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise RecordError(f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not valid JSON: nested too deeply") from None
+    except ValueError as error:  # also UnicodeDecodeError and too long a number
+        raise RecordError(f"not valid JSON: {shorten(str(error))}") from None
     return from_dict(data)
 
 
@@ -45,7 +63,7 @@ def from_dict(data: object) -> GameState:
         raise RecordError(f'"format" must be "{FORMAT}"')
     unknown = sorted(set(data) - _TOP_KEYS)
     if unknown:
-        raise RecordError(f"unknown key {unknown[0]!r}")
+        raise RecordError(f"unknown key {quote(unknown[0])}")
     try:
         rules = Rules.from_dict(data.get("rules", {}))
     except (ValueError, TypeError) as error:
@@ -54,31 +72,36 @@ def from_dict(data: object) -> GameState:
     if deal is not None:
         try:
             check_deal_number(deal)
-        except ValueError as error:
-            raise RecordError(f"deal: {error}") from None
+        except ValueError:
+            raise RecordError(
+                f"deal: a deal number is an integer from 0 to {MAX_DEAL}, not {quote(deal)}"
+            ) from None
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise RecordError('"hands" must be a list')
+    if len(hands) > MAX_HANDS:
+        raise RecordError(f'"hands": at most {MAX_HANDS} hands, not {len(hands)}')
     if not hands:
         if deal is None:
             raise RecordError('a record needs a "deal" or the cards of its first hand')
         return GameState.new(rules, deal=deal)
-    state: GameState | None = None
+    game: Game | None = None  # played in place: no copy of the state at each action
     for number, hand in enumerate(hands, start=1):
-        state = _read_hand(state, rules, deal, number, hand)
-    assert state is not None
-    return state
+        game = _read_hand(game, rules, deal, number, hand)
+    assert game is not None
+    return game.state()
 
 
 def _read_hand(
-    state: GameState | None, rules: Rules, deal: int | None, number: int, hand: object
-) -> GameState:
+    state: Game | None, rules: Rules, deal: int | None, number: int, hand: object
+) -> Game:
+    """Play ``hand`` (the record's hand ``number``) on the game ``state``, in place."""
     where = f"hand {number}"
     if not isinstance(hand, dict):
         raise RecordError(f"{where}: a hand is a JSON object")
     unknown = sorted(set(hand) - _HAND_KEYS)
     if unknown:
-        raise RecordError(f"{where}: unknown key {unknown[0]!r}")
+        raise RecordError(f"{where}: unknown key {quote(unknown[0])}")
     if state is not None and state.phase is Phase.OVER:
         raise RecordError(f"{where}: the game ended after hand {number - 1}")
     if state is not None and state.hand_index != number - 1:
@@ -88,11 +111,11 @@ def _read_hand(
         if state is None:
             if deal is None and cards is None:
                 raise RecordError(f'{where}: no "cards" and no "deal" to deal them')
-            state = GameState.new(rules, deal=deal, cards=cards)
+            state = Game.new(rules, deal=deal, cards=cards)
         elif state.phase is Phase.DEALING:
             if cards is None:
                 raise RecordError(f'{where}: no "cards" and no "deal" to deal them')
-            state = state.deal_cards(cards)
+            state.deal_cards(cards)
         elif cards is not None and cards != state.dealt_masks:
             raise ValueError(f"these are not the cards of deal {deal}")
     except ValueError as error:
@@ -106,8 +129,8 @@ def _read_hand(
         try:
             bid = parse_bid(token)
         except BidParseError as error:
-            raise RecordError(f"{at}: {error}") from None
-        state = _apply(state, bid, at)
+            raise RecordError(f"{at}: {_not_a(token, 'bid', error)}") from None
+        _apply(state, bid, at)
     for index, text in enumerate(plays, start=1):
         at = f"{where}, play {index}"
         if state.hand_index != number - 1:
@@ -117,9 +140,16 @@ def _read_hand(
         try:
             card = parse_card(text)
         except CardParseError as error:
-            raise RecordError(f"{at}: {error}") from None
-        state = _apply(state, card, at)
+            raise RecordError(f"{at}: {_not_a(text, 'card', error)}") from None
+        _apply(state, card, at)
     return state
+
+
+def _not_a(token: object, kind: str, error: ValueError) -> str:
+    """The parse error's reason, quoting at most a prefix of a (maybe huge) token."""
+    if isinstance(token, str):
+        return f"{quote(token)} is not a {kind}"
+    return shorten(str(error))
 
 
 def _list(hand: dict[str, Any], key: str, where: str) -> list[Any]:
@@ -142,7 +172,8 @@ def _read_cards(where: str, cards: object, rules: Rules) -> tuple[int, int, int,
             try:
                 card = parse_card(text)
             except CardParseError as error:
-                raise RecordError(f"{where}, cards: {seat}: {error}") from None
+                reason = _not_a(text, "card", error)
+                raise RecordError(f"{where}, cards: {seat}: {reason}") from None
             if mask & card.bit:
                 raise RecordError(f"{where}, cards: {card} is dealt twice")
             mask |= card.bit
@@ -153,9 +184,9 @@ def _read_cards(where: str, cards: object, rules: Rules) -> tuple[int, int, int,
         raise RecordError(f"{where}, cards: {error}") from None
 
 
-def _apply(state: GameState, action: Any, at: str) -> GameState:
+def _apply(game: Game, action: Any, at: str) -> None:
     try:
-        return state.apply(action)
+        game.act(action)  # leaves the game unchanged if it refuses the action
     except IllegalAction as error:
         raise RecordError(f"{at}: {describe_refusal(error.refusal, error.seat, action)}") from None
 

@@ -22,7 +22,20 @@ from .cards import (
     SUIT_OF,
     Suit,
 )
-from .errors import Refusal
+from .errors import Refusal, quote
+
+# The bounds (inclusive) of each integer option.  Every value the app offers is inside
+# (targets 200, 300, 500, 1000; the floor -200 or off; the defaults), and inside them a
+# hand moves a score by less than 5,000 points: scores stay small integers whatever a
+# record, a page or a caller asks for.
+BOUNDS: dict[str, tuple[int, int]] = {
+    "target": (50, 10_000),
+    "floor": (-10_000, 0),  # or None: no floor
+    "nil_value": (0, 1_000),
+    "blind_nil_value": (0, 1_000),
+    "bag_limit": (1, 100),
+    "bag_penalty": (0, 1_000),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +52,10 @@ class Rules:
     jokers: bool = False
 
     def __post_init__(self) -> None:
-        if self.bag_limit < 1:
-            raise ValueError("bag_limit must be at least 1")
+        for key in _BOOL_OPTIONS:
+            _checked_option(key, getattr(self, key))
+        for key in BOUNDS:
+            _checked_option(key, getattr(self, key))
         if self.floor is not None and self.floor >= self.target:
             raise ValueError("floor must be below target")
 
@@ -60,24 +75,29 @@ class Rules:
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise ValueError(f"unknown rules key {key!r}")
+                raise ValueError(f"unknown rules key {quote(key)}")
             values[key] = _checked_option(key, value)
         return cls(**values)
 
 
-_BOOL_OPTIONS = {"blind_nil", "jokers"}
-_NULLABLE_OPTIONS = {"floor"}
+_BOOL_OPTIONS = ("blind_nil", "jokers")
+_NULLABLE_OPTIONS = ("floor",)
 
 
 def _checked_option(key: str, value: object) -> object:
+    """``value`` if it is valid for the option ``key``, else ValueError (a short message)."""
     if key in _BOOL_OPTIONS:
         if not isinstance(value, bool):
-            raise ValueError(f"rules {key!r} must be true or false, not {value!r}")
+            raise ValueError(f"rules {key!r} must be true or false, not {quote(value)}")
         return value
     if value is None and key in _NULLABLE_OPTIONS:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"rules {key!r} must be an integer, not {value!r}")
+    low, high = BOUNDS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        nullable = "null or " if key in _NULLABLE_OPTIONS else ""
+        raise ValueError(
+            f"rules {key!r} must be {nullable}an integer from {low} to {high}, not {quote(value)}"
+        )
     return value
 
 
