@@ -86,6 +86,27 @@ def test_good_deal_numbers() -> None:
     assert 0 <= deals.random_deal((0xFFFFFFFF, 0xFFFFFFFF)) < 2**53
 
 
+@pytest.mark.parametrize("words", [(0, 0), (0, 1), (0xFFFFFFFF, 0xFFFFFFFF), (0x1FFFFF, 0),
+                                   (12345, 67890), (0xDEADBEEF, 0xCAFEF00D)])
+def test_random_deals_are_short_and_never_a_date(words: tuple[int, int]) -> None:
+    number = deals.random_deal(words)
+    assert 1 <= number <= 9_999_999 and len(str(number)) <= 7
+    assert number < deals.daily_number(datetime.date(1000, 1, 1))  # no YYYYMMDD of any real day
+    assert deals.parse_deal(str(number)) == number
+
+
+def test_random_deals_spread_over_the_whole_short_range() -> None:
+    drawn = {deals.random_deal((i * 2654435761 & 0xFFFFFFFF, i * 40503 & 0xFFFFFFFF))
+             for i in range(2000)}
+    assert len(drawn) > 1990
+    assert min(drawn) < 1_000_000 and max(drawn) > 9_000_000
+
+
+def test_old_long_deal_numbers_still_open() -> None:
+    for old in (1, 4_503_599_627_370_495, 2**53 - 1, 8_765_432_109_876_543):
+        assert deals.parse_deal(str(old)) == old
+
+
 def test_options_validation() -> None:
     assert options.validate(None, "fr") == (options.defaults("fr"), False)
     found, clean = options.validate({"level": "expert", "target": 200, "floor": False}, "en")
