@@ -18,7 +18,8 @@ TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 def _open(title: str) -> tuple[Any, Any]:
     dialog = byid("dialog")
     clear(dialog)
-    add(dialog, el("h2", title, id="dialog-title"))
+    # Focusable by script only: a dialog opens on its title, at its top (see _show).
+    add(dialog, el("h2", title, id="dialog-title", tabindex="-1"))
     body = el("div", cls="dialog-body")
     add(dialog, body)
     return dialog, body
@@ -31,9 +32,15 @@ def _show(dialog: Any, *buttons: Any) -> None:
     add(dialog, actions)
     if not dialog.open:
         dialog.showModal()
-    first = actions.querySelector(".primary") or actions.querySelector("button")
-    if first:
-        first.focus()
+    # Open at the top, on the title: focusing the first button would scroll a long dialog
+    # (rules, FAQ, score sheet) to its bottom, and Enter would act before anything was read.
+    # Tab then reaches the dialog's controls in order.
+    title = dialog.querySelector("#dialog-title")
+    if title:
+        title.focus()
+    dialog.scrollTop = 0
+    for node in dialog.querySelectorAll(".scroll, .dialog-body"):
+        node.scrollTop = 0
 
 
 def _button(key: str, action: str, primary: bool = False) -> Any:
