@@ -157,7 +157,10 @@ def table(app: App) -> None:
              else t("deal.label", deal=deal))
     set_text(byid("deal-label"), label)
     over = state.phase is Phase.OVER
-    to_act = None if over or app.shown_trick is not None else state.to_act
+    # While a score sheet waits to be read, nobody is to play: the next hand starts after it.
+    sheet_pending = len(state.past_hands) > game.sheets
+    to_act = (None if over or sheet_pending or app.shown_trick is not None
+              else state.to_act)
     for seat in Seat:
         node = byid(f"seat-{seat.name}")
         bid = state.bid_of(seat)
