@@ -11,6 +11,7 @@ from . import options as opts
 from . import stats as stats_mod
 from .dom import add, byid, clear, el
 from .i18n import t
+from .icons import icon
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 
@@ -142,7 +143,10 @@ def score_sheet(state: GameState, pending: bool) -> None:
 def end_dialog(state: GameState, game: Any, won: bool, daily_line: str | None) -> None:
     dialog, body = _open(t("end.title"))
     ns, ew = state.scores
-    add(body, el("p", ("🏆 " if won else "") + t("end.won" if won else "end.lost"), "end-result"))
+    result = el("p", t("end.won" if won else "end.lost"), "end-result")
+    if won:
+        result.prepend(icon("trophy"))
+    add(body, result)
     add(body, el("p", t("end.score", ns=ns, ew=ew)))
     add(body, el("p", t("end.deal", deal=state.deal, level=t(f"level.{game.level}"))))
     if daily_line:

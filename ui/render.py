@@ -172,7 +172,8 @@ def table(app: App) -> None:
         set_text(node.querySelector(".seat-bid"), t("seat.bid", bid=bid_text))
         set_text(node.querySelector(".seat-tricks"), t("seat.tricks", tricks=tricks))
         active = seat == to_act
-        set_text(node.querySelector(".seat-turn"), "▶ " + t("seat.turn") if active else "")
+        # the marker before the words is drawn by CSS (.seat-turn::before)
+        set_text(node.querySelector(".seat-turn"), t("seat.turn") if active else "")
         node.classList.toggle("active", active)
         node.setAttribute("aria-label", t("seat.label", seat=name, bid=bid_text, tricks=tricks))
         node.toggleAttribute("aria-current", active)
