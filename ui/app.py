@@ -56,6 +56,8 @@ class App:
         self.trick_winner: Seat | None = None
         self.last_trick: tuple[tuple[Seat, Card], ...] | None = None
         self.hinted: str | None = None
+        self.blind_armed = False  # Blind Nil chosen once, waiting for its confirmation
+        self.pending_new: dict[str, Any] | None = None  # a new game waiting for "Start new"
         self.screen = "table"
         self.dialog_kind = ""
         self.lessons_mounted = False
@@ -194,6 +196,8 @@ class App:
         self.shown_trick = None
         self.last_trick = None
         self.hinted = None
+        self.blind_armed = False
+        self.pending_new = None
         render.message("")
         render.close_dialog()
         self.save()
@@ -474,11 +478,25 @@ class App:
         self.act(bid)
 
     def do_blind(self, _target: Any) -> None:
+        """Blind Nil, first step: ask for a confirmation (it cannot be taken back)."""
         if self.waiting and self.blind_offered():
+            self.blind_armed = True
+            self.render()
+            render.focus_panel()
+
+    def do_blind_yes(self, _target: Any) -> None:
+        if self.waiting and self.blind_offered() and self.blind_armed:
+            self.blind_armed = False
             self.act(BLIND_NIL)
+
+    def do_blind_no(self, _target: Any) -> None:
+        self.blind_armed = False
+        self.render()
+        render.focus_panel("[data-action=blind]")
 
     def do_look(self, _target: Any) -> None:
         if self.game is not None:
+            self.blind_armed = False
             self.game.seen = self.state.hand_index
             self.save()
             self.render()

@@ -124,7 +124,16 @@ def focus_hand_or_panel() -> None:
     if (active and active != js.document.body and active.isConnected
             and not active.disabled):
         return
-    target = byid("panel").querySelector("button") or byid("hand").querySelector(".playable")
+    panel = byid("panel")
+    target = (panel.querySelector("[data-autofocus]") or panel.querySelector("button")
+              or byid("hand").querySelector(".playable"))
+    if target:
+        target.focus()
+
+
+def focus_panel(selector: str = "[data-autofocus]") -> None:
+    """Move the focus into the bidding panel (after it changed under the focused button)."""
+    target = byid("panel").querySelector(selector) or byid("panel").querySelector("button")
     if target:
         target.focus()
 
@@ -212,7 +221,9 @@ def draw_panel(app: App) -> None:
     show = app.waiting and state.phase is Phase.BIDDING and state.to_act == Seat.S
     key = ""
     if show:
-        key = "blind" if app.blind_offered() else "bid"
+        key = "bid"
+        if app.blind_offered():
+            key = "blind-confirm" if app.blind_armed else "blind"
     key += ":" + i18n.language()
     if not show:
         panel.hidden = True
@@ -222,11 +233,22 @@ def draw_panel(app: App) -> None:
         return
     clear(panel)
     panel.dataset.kind = key
-    if key.startswith("blind"):
+    if key.startswith("blind-confirm"):
+        # The second, deliberate step of Blind Nil; the safe answer comes first and has focus.
+        add(panel, el("h2", t("bid.blind.confirm.title")), el("p", t("bid.blind.confirm.help")))
+        row = el("div", cls="row")
+        add(row, el("button", t("bid.blind.confirm.no"), "primary", type="button",
+                    data_action="blind-no", data_autofocus=True),
+            el("button", t("bid.blind.confirm.yes"), type="button", data_action="blind-yes"))
+        add(panel, row)
+    elif key.startswith("blind"):
+        # Looking is the safe first choice (Enter on the first screen looks, never bids);
+        # Blind Nil only asks to be confirmed.
         add(panel, el("h2", t("bid.blind.title")), el("p", t("bid.blind.help")))
         row = el("div", cls="row")
-        add(row, el("button", t("bid.blind.take"), "primary", type="button", data_action="blind"),
-            el("button", t("bid.blind.show"), type="button", data_action="look"))
+        add(row, el("button", t("bid.blind.show"), "primary", type="button", data_action="look",
+                    data_autofocus=True),
+            el("button", t("bid.blind.take"), type="button", data_action="blind"))
         add(panel, row)
     else:
         add(panel, el("h2", t("bid.title")), el("p", t("bid.help")))
