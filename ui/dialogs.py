@@ -159,6 +159,15 @@ def end_dialog(state: GameState, game: Any, won: bool, daily_line: str | None) -
           _button("end.daily", "daily"))
 
 
+def confirm_new(scores: tuple[int, int], hand_number: int) -> None:
+    """Asked before an unfinished game is replaced: keeping it is the first, focused answer."""
+    dialog, body = _open(t("confirm-new.title"))
+    add(body, el("p", t("confirm-new.help")),
+        el("p", t("confirm-new.where", hand=hand_number, ns=scores[0], ew=scores[1])))
+    _show(dialog, _button("confirm-new.keep", "new-no", primary=True),
+          _button("confirm-new.start", "new-yes"))
+
+
 def share_result(url: str, copied: bool) -> None:
     box = byid("share-box")
     if not box:

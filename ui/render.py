@@ -16,6 +16,7 @@ from spades_core import Card, Phase, Seat
 from . import deals, i18n
 from .dialogs import (  # noqa: F401  (re-exported for ui.app)
     close_dialog,
+    confirm_new,
     end_dialog,
     last_trick_dialog,
     options_dialog,
