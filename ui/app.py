@@ -93,7 +93,8 @@ class App:
             notices.append("notice.bad-deal")
         if wanted is not None and not (game is not None and game.state.deal == wanted
                                        and not game.recorded):
-            self.new_game(wanted, start=False)
+            # today's deal by link is the daily deal, exactly as from the menu
+            self.new_game(wanted, start=False, daily=wanted == self.today_number())
         elif game is not None:
             self.game = game
         else:
