@@ -1,8 +1,9 @@
 """Small icons drawn by the project as inline SVG (browser only).
 
-Emoji and pictographic characters (🏆, ☰, ▶, ⚠…) show as an empty box where no emoji or symbol
-font is installed, so the page draws its icons itself. Suit symbols (♠♥♦♣) stay text: every
-common font has them. Each icon is decorative (``aria-hidden``): the text beside it says it all.
+Emoji and pictographic characters (a trophy, the menu trigram, play and warning signs) show as
+an empty box where no emoji or symbol font is installed, so the page draws its icons itself.
+Suit symbols (♠♥♦♣) stay text: every common font has them. Each icon is decorative
+(``aria-hidden``): the text beside it says it all.
 """
 
 from __future__ import annotations
