@@ -86,6 +86,27 @@ def test_good_deal_numbers() -> None:
     assert 0 <= deals.random_deal((0xFFFFFFFF, 0xFFFFFFFF)) < 2**53
 
 
+@pytest.mark.parametrize("words", [(0, 0), (0, 1), (0xFFFFFFFF, 0xFFFFFFFF), (0x1FFFFF, 0),
+                                   (12345, 67890), (0xDEADBEEF, 0xCAFEF00D)])
+def test_random_deals_are_short_and_never_a_date(words: tuple[int, int]) -> None:
+    number = deals.random_deal(words)
+    assert 1 <= number <= 9_999_999 and len(str(number)) <= 7
+    assert number < deals.daily_number(datetime.date(1000, 1, 1))  # no YYYYMMDD of any real day
+    assert deals.parse_deal(str(number)) == number
+
+
+def test_random_deals_spread_over_the_whole_short_range() -> None:
+    drawn = {deals.random_deal((i * 2654435761 & 0xFFFFFFFF, i * 40503 & 0xFFFFFFFF))
+             for i in range(2000)}
+    assert len(drawn) > 1990
+    assert min(drawn) < 1_000_000 and max(drawn) > 9_000_000
+
+
+def test_old_long_deal_numbers_still_open() -> None:
+    for old in (1, 4_503_599_627_370_495, 2**53 - 1, 8_765_432_109_876_543):
+        assert deals.parse_deal(str(old)) == old
+
+
 def test_options_validation() -> None:
     assert options.validate(None, "fr") == (options.defaults("fr"), False)
     found, clean = options.validate({"level": "expert", "target": 200, "floor": False}, "en")
@@ -164,3 +185,39 @@ def test_the_page_catalogues_never_define_a_key_twice() -> None:
             for key in json.loads(path.read_text(encoding="utf-8")):
                 assert key not in owner, f"{lang}: {key!r} is in {owner.get(key)} and {path.name}"
                 owner[key] = path.name
+
+
+ROOT = LOCALES.parents[1]
+# Symbols the page may show as text: the suits and a few arrows and marks that every common
+# font draws. Anything else in the symbol and emoji blocks would be a missing glyph somewhere:
+# the page draws such icons itself (ui/icons.py, CSS).
+TEXT_SYMBOLS = set("♠♥♦♣←→↺★✓")
+
+
+def _symbol_blocks(char: str) -> bool:
+    code = ord(char)
+    blocks = ((0x2190, 0x21FF), (0x2300, 0x23FF), (0x25A0, 0x27BF), (0x2B00, 0x2BFF))
+    return any(a <= code <= b for a, b in blocks) or code >= 0x1F000 or code in (0xFE0F, 0x200D)
+
+
+def test_no_emoji_or_pictograph_in_what_the_page_shows() -> None:
+    files = [ROOT / "index.html", *sorted((ROOT / "ui").rglob("*.py")),
+             *sorted((ROOT / "ui").glob("*.css")), *sorted((ROOT / "ui").glob("*.js")),
+             *sorted(LOCALES.glob("*/*.json")), *sorted((ROOT / "lessons").glob("*.json"))]
+    found = {
+        f"{path.relative_to(ROOT)}: {char} U+{ord(char):04X}"
+        for path in files
+        for char in set(path.read_text(encoding="utf-8"))
+        if _symbol_blocks(char) and char not in TEXT_SYMBOLS
+    }
+    assert sorted(found) == []
+
+
+def test_the_seats_before_python_read_as_render_draws_them() -> None:
+    i18n.set_language("en")
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert html.count(f'<span class="seat-bid">{i18n.t("seat.bid", bid="–")}</span>') == 4
+    assert html.count(f'<span class="seat-tricks">{i18n.t("seat.tricks", tricks=0)}</span>') == 4
+    for seat in "NESW":
+        label = i18n.t("seat.label", seat=i18n.seat_name(seat), bid="–", tricks=0)
+        assert f'data-seat="{seat}" aria-label="{label}"' in html

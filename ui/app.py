@@ -3,7 +3,8 @@
 Public API (used by ``ui/lessons_screen.py``):
 
 - ``show_screen("table" | "lessons" | "menu")``
-- ``start_game(deal, level, hints_on=True, target=None)``: a game (or practice game) of deal N
+- ``start_game(deal, level, hints_on=True, target=None)``: a game (or practice game) of deal N,
+  after asking "Abandon the game in progress?" when an unfinished game would be replaced
 - ``ui.i18n`` (``t``, ``language``) and ``ui.storage`` for text and storage.
 
 No rule lives here: legality and refusal reasons come from ``spades_core``.
@@ -58,6 +59,8 @@ class App:
         self.trick_winner: Seat | None = None
         self.last_trick: tuple[tuple[Seat, Card], ...] | None = None
         self.hinted: str | None = None
+        self.blind_armed = False  # Blind Nil chosen once, waiting for its confirmation
+        self.pending_new: dict[str, Any] | None = None  # a new game waiting for "Start new"
         self.screen = "table"
         self.dialog_kind = ""
         self.lessons_mounted = False
@@ -86,7 +89,8 @@ class App:
         restored = False
         if wanted is not None and not (game is not None and game.state.deal == wanted
                                        and not game.recorded):
-            self.new_game(wanted, start=False)
+            # today's deal by link is the daily deal, exactly as from the menu
+            self.new_game(wanted, start=False, daily=wanted == self.today_number())
         elif game is not None:
             self.game = game
             restored = True
@@ -226,6 +230,8 @@ class App:
         self.shown_trick = None
         self.last_trick = None
         self.hinted = None
+        self.blind_armed = False
+        self.pending_new = None
         render.message("")
         render.close_dialog()
         self.save()
@@ -236,6 +242,25 @@ class App:
             self.show_screen("table")
             self.render()
             self.schedule(self.run())
+
+    def in_progress(self) -> bool:
+        """An unfinished game that has begun (a bid or a card): replacing it must be asked."""
+        game = self.game
+        if game is None:
+            return False
+        state = game.state
+        return state.phase is not Phase.OVER and bool(state.past_hands or state.bids)
+
+    def ask_new_game(self, **kwargs: Any) -> None:
+        """``new_game(**kwargs)`` at once when nothing is lost; otherwise first ask whether to
+        abandon the game in progress (answered by do_new_yes / do_new_no)."""
+        if not self.in_progress():
+            self.new_game(**kwargs)
+            return
+        self.pending_new = kwargs
+        state = self.state
+        render.confirm_new(state.scores, state.hand_index + 1)
+        self.dialog_kind = "confirm-new"
 
     def save(self) -> None:
         if self.game is not None:
@@ -446,6 +471,8 @@ class App:
 
     def on_dialog_close(self, _event: Any) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
+        if kind == "confirm-new":  # Escape: nothing changes, the player stays where they were
+            self.pending_new = None
         if kind == "sheet-pending" and self.game is not None:
             self.game.sheets = len(self.state.past_hands)
             self.save()
@@ -506,11 +533,25 @@ class App:
         self.act(bid)
 
     def do_blind(self, _target: Any) -> None:
+        """Blind Nil, first step: ask for a confirmation (it cannot be taken back)."""
         if self.waiting and self.blind_offered():
+            self.blind_armed = True
+            self.render()
+            render.focus_panel()
+
+    def do_blind_yes(self, _target: Any) -> None:
+        if self.waiting and self.blind_offered() and self.blind_armed:
+            self.blind_armed = False
             self.act(BLIND_NIL)
+
+    def do_blind_no(self, _target: Any) -> None:
+        self.blind_armed = False
+        self.render()
+        render.focus_panel("[data-action=blind]")
 
     def do_look(self, _target: Any) -> None:
         if self.game is not None:
+            self.blind_armed = False
             self.game.seen = self.state.hand_index
             self.save()
             self.render()
@@ -573,14 +614,27 @@ class App:
         self.show_screen("table")
 
     def do_new(self, _target: Any) -> None:
-        self.new_game(self.random_deal())
+        self.ask_new_game(deal=self.random_deal())
 
     def do_replay(self, _target: Any) -> None:
         if self.game is not None:
-            self.new_game(int(self.state.deal or 0), daily=self.game.daily)
+            self.ask_new_game(deal=int(self.state.deal or 0), daily=self.game.daily)
 
     def do_daily(self, _target: Any) -> None:
-        self.new_game(self.today_number(), daily=True)
+        self.ask_new_game(deal=self.today_number(), daily=True)
+
+    def do_new_yes(self, _target: Any) -> None:
+        kwargs, self.pending_new = self.pending_new, None
+        self.dialog_kind = ""
+        if kwargs is not None:
+            self.new_game(**kwargs)
+
+    def do_new_no(self, _target: Any) -> None:
+        """Keep playing: back to the table, the game in progress untouched."""
+        self.pending_new = None
+        render.close_dialog()
+        self.show_screen("table")
+        render.focus_hand_or_panel()
 
     def do_share(self, _target: Any) -> None:
         deal = int(self.state.deal or 0) if self.game else 0
@@ -666,5 +720,6 @@ def show_screen(name: str) -> None:
 
 
 def start_game(deal: int, level: str, hints_on: bool = True, target: int | None = None) -> None:
-    """Start deal ``deal`` against ``level`` bots on the table (a practice game for lessons)."""
-    app().new_game(int(deal), level=level, hints_on=hints_on, target=target)
+    """Start deal ``deal`` against ``level`` bots on the table (a practice game for lessons);
+    an unfinished game in progress is replaced only once the player agrees."""
+    app().ask_new_game(deal=int(deal), level=level, hints_on=hints_on, target=target)

@@ -1,6 +1,7 @@
 """Deal numbers from the URL and the calendar (pure Python).
 
-A deal number is a non-negative integer below 2**53, written in decimal digits only.
+A deal number is a non-negative integer below 2**53, written in decimal digits only; the ones
+drawn at random are short (seven digits at most).
 """
 
 from __future__ import annotations
@@ -32,7 +33,15 @@ def date_key(number: int) -> str:
     return f"{text[:4]}-{text[4:6]}-{text[6:]}"
 
 
+# Random deals are drawn from 1 to 9,999,999: at most seven digits, easy to read out and type,
+# and never an eight-digit YYYYMMDD, so a random deal is never some day's daily deal in disguise.
+# Any deal number below 2**53 still opens with ``?deal=N``.
+RANDOM_DEALS = 9_999_999
+
+
 def random_deal(random_words: tuple[int, int]) -> int:
-    """A deal number from two random 32-bit words (the browser's crypto): below 2**53."""
+    """A short deal number (1 to ``RANDOM_DEALS``) from two random 32-bit words (the browser's
+    crypto); the modulo bias over 53 random bits is below one in 10**8."""
     high, low = random_words
-    return ((high & 0x1FFFFF) << 32 | (low & 0xFFFFFFFF)) % MAX_DEAL
+    value = (high & 0x1FFFFF) << 32 | (low & 0xFFFFFFFF)
+    return 1 + value % RANDOM_DEALS

@@ -11,6 +11,7 @@ from . import options as opts
 from . import stats as stats_mod
 from .dom import add, byid, clear, el
 from .i18n import t
+from .icons import icon
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 
@@ -18,7 +19,8 @@ TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 def _open(title: str) -> tuple[Any, Any]:
     dialog = byid("dialog")
     clear(dialog)
-    add(dialog, el("h2", title, id="dialog-title"))
+    # Focusable by script only: a dialog opens on its title, at its top (see _show).
+    add(dialog, el("h2", title, id="dialog-title", tabindex="-1"))
     body = el("div", cls="dialog-body")
     add(dialog, body)
     return dialog, body
@@ -31,9 +33,15 @@ def _show(dialog: Any, *buttons: Any) -> None:
     add(dialog, actions)
     if not dialog.open:
         dialog.showModal()
-    first = actions.querySelector(".primary") or actions.querySelector("button")
-    if first:
-        first.focus()
+    # Open at the top, on the title: focusing the first button would scroll a long dialog
+    # (rules, FAQ, score sheet) to its bottom, and Enter would act before anything was read.
+    # Tab then reaches the dialog's controls in order.
+    title = dialog.querySelector("#dialog-title")
+    if title:
+        title.focus()
+    dialog.scrollTop = 0
+    for node in dialog.querySelectorAll(".scroll, .dialog-body"):
+        node.scrollTop = 0
 
 
 def _button(key: str, action: str, primary: bool = False) -> Any:
@@ -135,7 +143,10 @@ def score_sheet(state: GameState, pending: bool) -> None:
 def end_dialog(state: GameState, game: Any, won: bool, daily_line: str | None) -> None:
     dialog, body = _open(t("end.title"))
     ns, ew = state.scores
-    add(body, el("p", ("🏆 " if won else "") + t("end.won" if won else "end.lost"), "end-result"))
+    result = el("p", t("end.won" if won else "end.lost"), "end-result")
+    if won:
+        result.prepend(icon("trophy"))
+    add(body, result)
     add(body, el("p", t("end.score", ns=ns, ew=ew)))
     add(body, el("p", t("end.deal", deal=state.deal, level=t(f"level.{game.level}"))))
     if daily_line:
@@ -146,6 +157,15 @@ def end_dialog(state: GameState, game: Any, won: bool, daily_line: str | None) -
           _button("end.replay", "replay"),
           _button("end.share", "share"),
           _button("end.daily", "daily"))
+
+
+def confirm_new(scores: tuple[int, int], hand_number: int) -> None:
+    """Asked before an unfinished game is replaced: keeping it is the first, focused answer."""
+    dialog, body = _open(t("confirm-new.title"))
+    add(body, el("p", t("confirm-new.help")),
+        el("p", t("confirm-new.where", hand=hand_number, ns=scores[0], ew=scores[1])))
+    _show(dialog, _button("confirm-new.keep", "new-no", primary=True),
+          _button("confirm-new.start", "new-yes"))
 
 
 def share_result(url: str, copied: bool) -> None:

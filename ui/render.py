@@ -16,6 +16,7 @@ from spades_core import Card, Phase, Seat
 from . import deals, i18n
 from .dialogs import (  # noqa: F401  (re-exported for ui.app)
     close_dialog,
+    confirm_new,
     end_dialog,
     last_trick_dialog,
     options_dialog,
@@ -124,7 +125,16 @@ def focus_hand_or_panel() -> None:
     if (active and active != js.document.body and active.isConnected
             and not active.disabled):
         return
-    target = byid("panel").querySelector("button") or byid("hand").querySelector(".playable")
+    panel = byid("panel")
+    target = (panel.querySelector("[data-autofocus]") or panel.querySelector("button")
+              or byid("hand").querySelector(".playable"))
+    if target:
+        target.focus()
+
+
+def focus_panel(selector: str = "[data-autofocus]") -> None:
+    """Move the focus into the bidding panel (after it changed under the focused button)."""
+    target = byid("panel").querySelector(selector) or byid("panel").querySelector("button")
     if target:
         target.focus()
 
@@ -157,7 +167,10 @@ def table(app: App) -> None:
              else t("deal.label", deal=deal))
     set_text(byid("deal-label"), label)
     over = state.phase is Phase.OVER
-    to_act = None if over or app.shown_trick is not None else state.to_act
+    # While a score sheet waits to be read, nobody is to play: the next hand starts after it.
+    sheet_pending = len(state.past_hands) > game.sheets
+    to_act = (None if over or sheet_pending or app.shown_trick is not None
+              else state.to_act)
     for seat in Seat:
         node = byid(f"seat-{seat.name}")
         bid = state.bid_of(seat)
@@ -169,7 +182,8 @@ def table(app: App) -> None:
         set_text(node.querySelector(".seat-bid"), t("seat.bid", bid=bid_text))
         set_text(node.querySelector(".seat-tricks"), t("seat.tricks", tricks=tricks))
         active = seat == to_act
-        set_text(node.querySelector(".seat-turn"), "▶ " + t("seat.turn") if active else "")
+        # the marker before the words is drawn by CSS (.seat-turn::before)
+        set_text(node.querySelector(".seat-turn"), t("seat.turn") if active else "")
         node.classList.toggle("active", active)
         node.setAttribute("aria-label", t("seat.label", seat=name, bid=bid_text, tricks=tricks))
         node.toggleAttribute("aria-current", active)
@@ -208,7 +222,9 @@ def draw_panel(app: App) -> None:
     show = app.waiting and state.phase is Phase.BIDDING and state.to_act == Seat.S
     key = ""
     if show:
-        key = "blind" if app.blind_offered() else "bid"
+        key = "bid"
+        if app.blind_offered():
+            key = "blind-confirm" if app.blind_armed else "blind"
     key += ":" + i18n.language()
     if not show:
         panel.hidden = True
@@ -218,11 +234,22 @@ def draw_panel(app: App) -> None:
         return
     clear(panel)
     panel.dataset.kind = key
-    if key.startswith("blind"):
+    if key.startswith("blind-confirm"):
+        # The second, deliberate step of Blind Nil; the safe answer comes first and has focus.
+        add(panel, el("h2", t("bid.blind.confirm.title")), el("p", t("bid.blind.confirm.help")))
+        row = el("div", cls="row")
+        add(row, el("button", t("bid.blind.confirm.no"), "primary", type="button",
+                    data_action="blind-no", data_autofocus=True),
+            el("button", t("bid.blind.confirm.yes"), type="button", data_action="blind-yes"))
+        add(panel, row)
+    elif key.startswith("blind"):
+        # Looking is the safe first choice (Enter on the first screen looks, never bids);
+        # Blind Nil only asks to be confirmed.
         add(panel, el("h2", t("bid.blind.title")), el("p", t("bid.blind.help")))
         row = el("div", cls="row")
-        add(row, el("button", t("bid.blind.take"), "primary", type="button", data_action="blind"),
-            el("button", t("bid.blind.show"), type="button", data_action="look"))
+        add(row, el("button", t("bid.blind.show"), "primary", type="button", data_action="look",
+                    data_autofocus=True),
+            el("button", t("bid.blind.take"), type="button", data_action="blind"))
         add(panel, row)
     else:
         add(panel, el("h2", t("bid.title")), el("p", t("bid.help")))
