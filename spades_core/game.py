@@ -41,9 +41,10 @@ from .rules import (
     TRICK_POWERS,
     Rules,
     game_winner,
+    last_trick,
     legal_play_mask,
     refusal,
-    trick_winner,
+    trick_winner_seat,
 )
 from .scoring import TeamScore, score_hand
 from .seats import SEATS, TEAMS, Seat, Team, dealer_of_hand
@@ -400,8 +401,15 @@ class _Game:
             trick = plays[start:start + 4]
             seated.extend((SEATS[(leader + i) & 3], CARDS[c]) for i, c in enumerate(trick))
             if len(trick) == 4:
-                leader = (leader + trick_winner(trick)) & 3
+                leader = trick_winner_seat(leader, trick)
         return tuple(seated)
+
+    @property
+    def last_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """This hand's last complete trick, (seat, card) pairs in play order; empty
+        before the first is complete (:func:`rules.last_trick`).  Its winner is
+        ``rules.winning_play(state.last_trick)[0]``."""
+        return last_trick(self.seated_plays())
 
     def shown_voids(self) -> tuple[int, int, int, int]:
         """By seat, the suits (bit ``s`` for suit ``s``) it has shown it lacks this hand."""

@@ -10,19 +10,23 @@ property tests check it against an independent statement of the rules (tests/hel
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .cards import (
+    BITS,
     CARD_TEXT,
     JOKER_DECK_MASK,
     SPADES_MASK,
     STANDARD_DECK_MASK,
     SUIT_MASKS,
     SUIT_OF,
+    Card,
     Suit,
 )
 from .errors import Refusal, quote
+from .seats import Seat
 
 # The bounds (inclusive) of each integer option.  Every value the app offers is inside
 # (targets 200, 300, 500, 1000; the floor -200 or off; the defaults), and inside them a
@@ -165,6 +169,40 @@ TRICK_POWERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 # Spades have the highest powers, from this one up: a trick whose best power reaches it
 # was won, and so contains, a spade.
 SPADE_POWER = 200 << 2
+
+
+def trick_winner_seat(leader: int, trick: tuple[int, ...] | list[int]) -> int:
+    """The seat (0..3) that wins a trick of card ids led by ``leader`` (or is winning
+    it, for a trick in progress): :func:`trick_winner` counted from the leader."""
+    return (leader + trick_winner(trick)) & 3
+
+
+def winning_play(trick: Sequence[tuple[Seat, Card]]) -> tuple[Seat, Card]:
+    """The (seat, card) pair that wins a trick of (seat, card) pairs in play order, as
+    ``GameState.trick`` gives it (or is winning it, for a trick in progress)."""
+    return trick[trick_winner([card.id for _, card in trick])]
+
+
+def last_trick(plays: Sequence[tuple[Seat, Card]]) -> tuple[tuple[Seat, Card], ...]:
+    """The last complete trick among a hand's plays in play order, as (seat, card)
+    pairs (``GameState.seated_plays()``, ``View.plays``); empty before the first
+    trick is complete."""
+    complete = len(plays) & ~3
+    return tuple(plays[complete - 4:complete]) if complete else ()
+
+
+def _beaten_by(card_id: int) -> int:
+    """The cards that beat ``card_id`` while it wins a trick: those of greater power
+    in a trick led in its suit (for a spade, the same in any trick)."""
+    powers = TRICK_POWERS[card_id]
+    own = powers[0][card_id] >> 2
+    return sum(BITS[other] for other in range(len(SUIT_OF)) if powers[1][other] >> 2 > own)
+
+
+# By card id: the cards (a mask) that beat it when it is the trick's best card so far
+# (which is of the led suit, or a spade): the higher cards of its suit, and every spade
+# if it is not one.  For the bots, which track a trick's best card as the cards come.
+BEATEN_BY: tuple[int, ...] = tuple(_beaten_by(card_id) for card_id in range(len(SUIT_OF)))
 
 
 # --- end of the game ------------------------------------------------------------------

@@ -24,7 +24,7 @@ from .bots import Bot, bot_action, make_bot
 from .cards import CARD_TEXT, SUIT_MASKS, Card, CardParseError, ids_of_mask, parse_card
 from .errors import Refusal
 from .game import GameState, HandResult, Phase
-from .rules import Rules
+from .rules import Rules, winning_play
 from .seats import SEATS, Seat
 from .views import view_for
 
@@ -169,20 +169,12 @@ class Terminal:
         )
 
     def show_last_trick(self) -> None:
-        plays = self.state.seated_plays()
-        complete = len(plays) // 4 * 4
-        if complete == 0:
+        trick = self.state.last_trick
+        if not trick:
             self.write(self.t("last.none"))
             return
-        trick = plays[complete - 4:complete]
-        winner = self._trick_winner(trick)
+        winner, _ = winning_play(trick)
         self.write(self.t("last.trick", cards=self.trick_text(trick), seat=self.t.seat(winner)))
-
-    @staticmethod
-    def _trick_winner(trick: tuple[tuple[Seat, Card], ...]) -> Seat:
-        from .rules import trick_winner
-
-        return trick[trick_winner([card.id for _, card in trick])][0]
 
     def show_sheet(self, result: HandResult) -> None:
         t = self.t
@@ -368,7 +360,7 @@ class Terminal:
             return
         trick = (*before.trick, (seat, action))
         if len(trick) == 4:
-            winner = self._trick_winner(trick)
+            winner, _ = winning_play(trick)
             key = "trick.won.you" if winner == PERSON else "trick.won"
             self.write(self.t(key, seat=self.t.seat(winner)))
         if len(self.state.past_hands) > len(before.past_hands):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .bids import Bid
 from .cards import Card, CardSet, cards_of_mask
 from .game import GameState, HandResult, Phase
-from .rules import Rules
+from .rules import Rules, last_trick
 from .seats import SEATS, Seat
 
 
@@ -50,6 +50,12 @@ class View:
     @property
     def led_suit(self) -> int:
         return self.trick[0][1].suit if self.trick else -1
+
+    @property
+    def last_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """This hand's last complete trick, as (seat, card) pairs; empty before the first
+        is complete (:func:`rules.last_trick`)."""
+        return last_trick(self.plays)
 
     def unseen_mask(self) -> int:
         """Cards this seat has not seen: the others' hidden cards."""

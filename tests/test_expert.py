@@ -18,10 +18,11 @@ from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.expert import ExpertBot, ExpertBudget, distinct_cards, match_value
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
-from spades_core.bots.rollout import BEATS, Contracts, play_out, policy_card
+from spades_core.bots.rollout import Contracts, play_out, policy_card
 from spades_core.bots.sampling import deal_worlds, knowledge
 from spades_core.cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF
 from spades_core.deal import SplitMix64, deal_hand
+from spades_core.rules import winning_play
 from spades_core.views import View, view_for
 from tests.helpers import position
 
@@ -209,9 +210,9 @@ def test_play_outs_agree_with_the_engine() -> None:
             remaining = held[0] | held[1] | held[2] | held[3]
             trick = [card.id for _, card in state.trick]
             win_card, win_seat = -1, -1
-            for index, card_id in enumerate(trick):
-                if index == 0 or BEATS[win_card] >> card_id & 1:
-                    win_card, win_seat = card_id, (int(state.leader) + index) & 3  # type: ignore[arg-type]
+            if state.trick:
+                winner, best = winning_play(state.trick)
+                win_card, win_seat = best.id, int(winner)
             taken = state.tricks_won
             alive = [contracts.nil[s] and not taken[s] for s in range(4)]
             team = seat & 1

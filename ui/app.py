@@ -21,7 +21,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, parse_bid, parse_card
-from spades_core.rules import trick_winner
+from spades_core.rules import winning_play
 
 from . import deals, i18n, pacing, render, savegame, sound
 from . import options as opts
@@ -353,7 +353,7 @@ class App:
             self.render()
             return
         completed = (*before.trick, (seat, action))
-        winner = completed[trick_winner([card.id for _, card in completed])][0]
+        winner, _ = winning_play(completed)
         self.last_trick = completed
         self.trick_winner = winner
         who = (t("say.trick.you") if winner == S
@@ -580,15 +580,9 @@ class App:
         self.announce(text)
 
     def do_last(self, _target: Any) -> None:
-        trick = self.last_trick
-        if trick is None:
-            plays = self.state.seated_plays()
-            done = len(plays) // 4 * 4
-            if done:
-                trick = plays[done - 4:done]
-        winner = None
-        if trick:
-            winner = trick[trick_winner([c.id for _, c in trick])][0]
+        # self.last_trick also holds the previous hand's last trick once the next is dealt.
+        trick = self.last_trick if self.last_trick is not None else self.state.last_trick
+        winner = winning_play(trick)[0] if trick else None
         render.last_trick_dialog(trick, winner)
         self.dialog_kind = "last"
 

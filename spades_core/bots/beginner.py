@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from ..bids import Bid
-from ..cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF, Card
-from ..rules import trick_winner
+from ..cards import CARDS, SPADES_MASK, SUIT_MASKS, Card
+from ..rules import winning_play
 from ..views import View
 from .base import view_seed
 from .strategy import beating_mask, high_id, low_id, mask_of_cards, rank_index
@@ -48,16 +48,15 @@ class BeginnerBot:
         if not view.trick:
             side = legal & ~SPADES_MASK
             return CARDS[_highest_by_rank(side or legal)]
-        ids = [card.id for _, card in view.trick]
-        position = trick_winner(ids)
-        best = ids[position]
-        led = SUIT_OF[ids[0]]
+        winner, best_card = winning_play(view.trick)
+        best = best_card.id
+        led = view.trick[0][1].suit
         following = legal & SUIT_MASKS[led]
         if following:
             top = high_id(following)
             return CARDS[top if beating_mask(1 << top, best) else low_id(following)]
         trumps = beating_mask(legal & SPADES_MASK, best)
-        partner_winning = view.trick[position][0] == view.seat.partner
+        partner_winning = winner == view.seat.partner
         if trumps and (
             not partner_winning
             or random.Random(view_seed(view, 7)).random() < TRUMP_PARTNER_ODDS

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from ..bids import NIL, Bid
 from ..cards import CARDS, SUIT_OF, Card
+from ..rules import winning_play
 from ..views import View
 from .handeval import expected_bid
-from .rollout import BEATS, policy_card
+from .rollout import policy_card
 
 
 class PolicyBot:
@@ -35,11 +36,10 @@ class PolicyBot:
             return view.legal_plays[0]
         seat = int(view.seat)
         trick = [card.id for _, card in view.trick]
-        win_card, win_position = -1, 0
-        for position, card_id in enumerate(trick):
-            if position == 0 or BEATS[win_card] >> card_id & 1:
-                win_card, win_position = card_id, position
-        leader = int(view.leader) if view.leader is not None else seat
+        win_card, win_seat = -1, seat
+        if view.trick:
+            winner, best = winning_play(view.trick)
+            win_card, win_seat = best.id, int(winner)
         bids = [bid if bid is not None else NIL for bid in view.bids]
         taken = view.tricks_won
         nil_alive = [bids[s].is_nil and not taken[s] for s in range(4)]
@@ -50,7 +50,7 @@ class PolicyBot:
         tricks_left = (others.bit_count() + hand.bit_count() + len(trick) + 3) >> 2
         chosen = policy_card(
             seat, hand, legal, len(trick), SUIT_OF[trick[0]] if trick else -1, win_card,
-            (leader + win_position) & 3, others, nil_alive, any(nil_alive),
+            win_seat, others, nil_alive, any(nil_alive),
             contract[team] - taken[team] - taken[team + 2],
             contract[1 - team] - taken[1 - team] - taken[3 - team],
             tricks_left, False,

@@ -4,9 +4,12 @@ A *world* gives every seat's cards (see :mod:`.sampling`).  :func:`play_out` pla
 rest of the hand in that world with :func:`policy_card`, a cheap rule-of-thumb player
 (win cheaply, duck when the contract is made, do not overtake a partner who is winning,
 cover a partner's Nil, attack an opponent's Nil, Nil bidders play their highest losing
-card), and returns the tricks taken by each seat.  The rules are the engine's
-(:func:`spades_core.rules.legal_play_mask` and :func:`~spades_core.rules.trick_winner`
-state them; the tests check that a play-out agrees with :class:`~spades_core.GameState`).
+card), and returns the tricks taken by each seat.  The rules are the engine's: a trick's
+best card so far is beaten by the cards of :data:`spades_core.rules.BEATEN_BY` (the
+table of :func:`~spades_core.rules.trick_winner`'s rule), and the legal cards are
+:func:`~spades_core.rules.legal_play_mask`'s, spelt out inline in :func:`play_out` as
+in the game's own hot path (the tests check that a play-out agrees with
+:class:`~spades_core.GameState`).
 
 Everything here is deterministic: the policy has no randomness at all.
 """
@@ -18,21 +21,13 @@ from dataclasses import dataclass
 
 from ..bids import Bid
 from ..cards import SPADES_MASK, SUIT_MASKS, SUIT_OF
+from ..rules import BEATEN_BY
 
 _SPADES = 3
 _SIDE_SUITS = (0, 1, 2)
 _NOT_SPADES = ~SPADES_MASK
 
 
-def _beats(card: int) -> int:
-    """The cards that beat ``card`` when it is winning a trick (it is of the led suit or a
-    spade): the higher cards of its suit, and every spade if it is not a spade."""
-    suit = SUIT_OF[card]
-    higher = SUIT_MASKS[suit] & ~((2 << card) - 1)
-    return higher if suit == _SPADES else higher | SPADES_MASK
-
-
-BEATS: tuple[int, ...] = tuple(_beats(card) for card in range(54))
 # rank order inside a suit, comparable across suits: 0 for a two ... 12 for an ace; jokers 13, 14
 RANK: tuple[int, ...] = tuple(card % 13 if card < 52 else card - 39 for card in range(54))
 
@@ -179,7 +174,7 @@ def policy_card(
 
     led_mask = SUIT_MASKS[led]
     follows = legal & led_mask
-    winners = legal & BEATS[win_card]
+    winners = legal & BEATEN_BY[win_card]
     last = trick_len == 3
     if nils:
         losers = legal ^ winners
@@ -206,7 +201,7 @@ def policy_card(
                     return _cheap(hand, legal, follows)
     if eager or need > 0 or 0 < opp_need <= tricks_left < opp_need + 3:
         if not winners or (win_seat == partner and (
-                last or not others & led_mask & BEATS[win_card])):
+                last or not others & led_mask & BEATEN_BY[win_card])):
             return _cheap(hand, legal, follows)  # partner's card stands, or no hope
         if last:
             return (winners & -winners).bit_length() - 1
@@ -267,7 +262,7 @@ def play_out(
     led_mask = SUIT_MASKS[led] if count else 0
     win_card = win_seat = -1
     for position, card in enumerate(trick):
-        if position == 0 or BEATS[win_card] >> card & 1:
+        if position == 0 or BEATEN_BY[win_card] >> card & 1:
             win_card, win_seat = card, (leader + position) & 3
     seat = (leader + count) & 3
     policy = policy_card
@@ -302,7 +297,7 @@ def play_out(
             win_card, win_seat = card, seat
             count = 1
         else:
-            if BEATS[win_card] >> card & 1:
+            if BEATEN_BY[win_card] >> card & 1:
                 win_card, win_seat = card, seat
             count += 1
             if count == 4:

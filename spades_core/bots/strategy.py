@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ..bids import BLIND_NIL, NIL, Bid
 from ..cards import CARD_TEXT, CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF, Card, Suit
-from ..rules import trick_winner
+from ..rules import BEATEN_BY, winning_play
 from ..views import View
 
 SPADES = 3
@@ -178,20 +178,14 @@ def rank_index(card_id: int) -> int:
 
 
 def beats(card_id: int, best_id: int) -> bool:
-    """Does ``card_id`` beat ``best_id``, the card now winning the trick?"""
-    suit, best_suit = SUIT_OF[card_id], SUIT_OF[best_id]
-    if suit == best_suit:
-        return card_id > best_id
-    return suit == SPADES
+    """Does ``card_id`` beat ``best_id``, the card now winning the trick?
+    (:data:`rules.BEATEN_BY`, the rule of :func:`rules.trick_winner`.)"""
+    return bool(BEATEN_BY[best_id] >> card_id & 1)
 
 
 def beating_mask(mask: int, best_id: int) -> int:
-    """The cards of ``mask`` that beat ``best_id``."""
-    best_suit = SUIT_OF[best_id]
-    higher = mask & above(best_id)
-    if best_suit != SPADES:
-        higher |= mask & SPADES_MASK
-    return higher
+    """The cards of ``mask`` that beat ``best_id``, the card now winning the trick."""
+    return mask & BEATEN_BY[best_id]
 
 
 def mask_of_cards(cards: tuple[Card, ...]) -> int:
@@ -213,7 +207,7 @@ class Table:
 
     __slots__ = (
         "view", "me", "partner", "hand", "legal", "unseen", "trick", "led", "voids",
-        "nil_alive", "contract", "won", "left", "win_pos", "win_seat", "win_id", "later",
+        "nil_alive", "contract", "won", "left", "win_seat", "win_id", "later",
     )
 
     def __init__(self, view: View) -> None:
@@ -244,12 +238,11 @@ class Table:
         won = view.tricks_won
         self.won = (won[0] + won[2], won[1] + won[3])
         self.left = self.hand.bit_count()  # tricks still to play, this one included
-        if self.trick:
-            position = trick_winner([card for _, card in self.trick])
-            self.win_pos = position
-            self.win_seat, self.win_id = self.trick[position]
+        if view.trick:
+            win_seat, win_card = winning_play(view.trick)
+            self.win_seat, self.win_id = int(win_seat), win_card.id
         else:
-            self.win_pos, self.win_seat, self.win_id = -1, -1, -1
+            self.win_seat, self.win_id = -1, -1
         self.later = tuple((me + k) & 3 for k in range(1, 4 - len(self.trick)))
 
     # -- facts about seats and cards --

@@ -10,7 +10,7 @@ from typing import TypeAlias
 from ..bids import Bid, parse_bid
 from ..cards import SUIT_MASKS, Card, parse_card
 from ..errors import Refusal
-from ..rules import game_winner, trick_winner
+from ..rules import game_winner, winning_play
 from ..scoring import TeamScore, score_hand
 from ..seats import TEAMS, Seat, Team, dealer_of_hand
 from ..views import View
@@ -197,8 +197,7 @@ def claim_problems(claim: Claim, scene: Scene) -> list[str]:
         if len(table) != 4:
             problems.append("the trick on the table is not complete")
         else:
-            offset = trick_winner([card.id for _, card in table])
-            actual = table[offset][0]
+            actual, _ = winning_play(table)
             if actual != claim.winner:
                 problems.append(f"the trick is won by {actual.name}, not {claim.winner.name}")
     if claim.winning is not None:
@@ -206,7 +205,7 @@ def claim_problems(claim: Claim, scene: Scene) -> list[str]:
         if not table:
             problems.append("there is no trick on the table")
         else:
-            leading = table[trick_winner([card.id for _, card in table])][0]
+            leading, _ = winning_play(table)
             if leading != claim.winning:
                 problems.append(f"{leading.name} is winning the trick, not {claim.winning.name}")
     if claim.legal is not None or claim.refused:

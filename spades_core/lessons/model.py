@@ -11,7 +11,7 @@ from ..bids import ALL_BIDS, BLIND_NIL, Bid
 from ..cards import Card, CardSet, Suit, parse_card
 from ..errors import IllegalAction, Refusal
 from ..game import GameState, Phase
-from ..rules import Rules
+from ..rules import Rules, last_trick
 from ..seats import Seat, Team, dealer_of_hand
 from ..views import View, view_for
 
@@ -238,10 +238,8 @@ class Position:
 
     def last_trick(self) -> tuple[tuple[Seat, Card], ...]:
         """The completed trick before the one on the table, if the position played it."""
-        seated = self.run().seated
-        count = len(seated) % 4 or 4
-        earlier = seated[:-count] if seated else ()
-        return earlier[-4:] if len(earlier) >= 4 else ()
+        # the last play is on the table: the last trick complete before it is the one
+        return last_trick(self.run().seated[:-1])
 
     def to_act(self) -> Seat | None:
         run = self.run()
