@@ -6,7 +6,10 @@
 - packs the Python the page imports (``spades_core``, ``ui``, and ``lessons/`` when present) into
   ``vendor/app.zip``, which ``pyscript.toml`` unpacks into the interpreter's working directory,
   with bytecode precompiled by Pyodide's own CPython under Node (the page then skips compiling);
-  redone only when those files change.
+  redone only when those files change;
+- lists what the service worker (``sw.js``) precaches and hashes it into a build id: writes
+  ``vendor/build.json`` and ``vendor/sw-build.js`` (``self.SPADES_BUILD = {...}``, imported by
+  sw.js), so that any change to a served file gives a new worker and a new cache.
 
 Usage: ``python3 tools/build_web.py``
 """
@@ -15,11 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import zipfile
 from pathlib import Path
 
@@ -43,6 +49,40 @@ AXE_FILE = NODE_MODULES / "axe-core" / "axe.min.js"
 APP_SOURCES = ("spades_core", "ui", "lessons")
 APP_ZIP = VENDOR / "app.zip"
 APP_ZIP_KEY = VENDOR / "app.zip.key"
+# Served, but not read by Python: left out of app.zip.
+APP_SKIP = ("ui/icons",)
+SW_SCRIPT = ROOT / "sw.js"
+SW_BUILD = VENDOR / "sw-build.js"
+BUILD_INFO = VENDOR / "build.json"
+# What the service worker precaches, as URLs relative to the page: exactly what the page, the
+# Expert's worker and the lessons screen fetch (tests/browser/test_offline.py compares this list
+# with the requests of a real visit), plus the manifest and its icons.
+SHELL_FILES = (
+    "index.html",
+    "pyscript.toml",
+    "manifest.webmanifest",
+    "ui/favicon.svg",
+    "ui/icons/icon.svg",
+    "ui/icons/icon-192.png",
+    "ui/icons/icon-512.png",
+    "ui/loading.js",
+    "ui/sw-register.js",
+    "ui/table.css",
+    "ui/lessons.css",
+    "ui/main.py",
+    "ui/botworker.py",
+)
+# PyScript's chunks the page loads (core.js imports core-<hash>.js, which imports the others on
+# start-up); the editor, terminal, zip and graph chunks load only for elements this page lacks.
+PYSCRIPT_CHUNKS = (
+    "toml",
+    "deprecations-manager",
+    "donkey",
+    "error",
+    "py-editor",
+    "py-game",
+    "py-terminal",
+)
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 # Run by Node: args are Pyodide's folder, the sources' zip, the zip of __pycache__ files to write.
@@ -142,13 +182,16 @@ def vendor_runtime() -> int:
 
 def _app_files() -> list[Path]:
     files: list[Path] = []
+    skip = {ROOT / name for name in APP_SKIP}
     for top in APP_SOURCES:
         base = ROOT / top
         if not base.is_dir():
             continue
         for dirpath, dirnames, filenames in os.walk(base):
             dirnames[:] = sorted(
-                d for d in dirnames if not d.startswith(".") and d != "__pycache__"
+                d
+                for d in dirnames
+                if not d.startswith(".") and d != "__pycache__" and Path(dirpath, d) not in skip
             )
             files.extend(
                 Path(dirpath) / name
@@ -208,13 +251,82 @@ def pack_app() -> bool:
     return True
 
 
+def pyscript_files(folder: Path | None = None) -> list[str]:
+    """core.js, its core-<hash>.js and the chunks of PYSCRIPT_CHUNKS, named as core imports them."""
+    folder = folder or VENDOR / "pyscript"
+    found = re.search(r'from\s*"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text())
+    if found is None:
+        raise SystemExit("build_web: vendor/pyscript/core.js imports no core-<hash>.js")
+    core = found.group(1)
+    imported = set(re.findall(r'import\(\s*"\./([\w.-]+\.js)"\s*\)', (folder / core).read_text()))
+    names = ["core.js", core]
+    for stem in PYSCRIPT_CHUNKS:
+        matches = sorted(n for n in imported if re.fullmatch(re.escape(stem) + r"-[\w-]{8}\.js", n))
+        if len(matches) != 1:
+            raise SystemExit(f"build_web: {core} imports {matches or 'no'} chunk for {stem!r}")
+        names.append(matches[0])
+    return names
+
+
+def precache_files() -> list[str]:
+    """The URLs (relative to the page) that the service worker caches on install."""
+    files = list(SHELL_FILES)
+    files += [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
+    files += [f"vendor/pyscript/{name}" for name in pyscript_files()]
+    files.append("vendor/app.zip")
+    return files
+
+
+def build_id(files: list[str], root: Path | None = None) -> str:
+    """A hash of the precached files' names and bytes and of sw.js: a new build, a new id."""
+    root = root or ROOT
+    digest = hashlib.sha256()
+    for name in [*files, "sw.js"]:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((root / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+_build_info_lock = threading.Lock()
+_build_info_memo: dict[str, object] = {}
+
+
+def write_build_info() -> dict[str, object]:
+    """Write vendor/build.json and vendor/sw-build.js for the files as they are now; quick (no
+    hashing) when no precached file changed size or mtime since the last call."""
+    with _build_info_lock:
+        files = precache_files()
+        names = [*files, "sw.js"]
+        stats = [(ROOT / name).stat() for name in names]
+        stamp = repr([(n, s.st_size, s.st_mtime_ns) for n, s in zip(names, stats, strict=True)])
+        stamp += str(ROOT)
+        if _build_info_memo.get("stamp") == stamp and BUILD_INFO.is_file() and SW_BUILD.is_file():
+            return _build_info_memo["info"]  # type: ignore[return-value]
+        info: dict[str, object] = {
+            "build": build_id(files),
+            "files": files,
+            "bytes": sum(s.st_size for s in stats[:-1]),
+        }
+        text = json.dumps(info, indent=1)
+        VENDOR.mkdir(parents=True, exist_ok=True)
+        for path, content in (
+            (BUILD_INFO, text + "\n"),
+            (SW_BUILD, f"// Written by tools/build_web.py: what sw.js precaches.\n"
+                       f"self.SPADES_BUILD = {text};\n"),
+        ):
+            if not path.is_file() or path.read_text() != content:
+                path.write_text(content)
+        _build_info_memo.update(stamp=stamp, info=info)
+        return info
+
+
 def build() -> None:
     """Everything the page needs, doing only the work that is out of date."""
     ensure_node_modules()
     copied = vendor_runtime()
     packed = pack_app()
     state = "rebuilt" if packed else "unchanged"
-    _log(f"vendor/ ready ({copied} runtime file(s) copied, app.zip {state})")
+    info = write_build_info()
+    _log(f"vendor/ ready ({copied} runtime file(s) copied, app.zip {state}, build {info['build']})")
 
 
 def main() -> int:

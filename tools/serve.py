@@ -2,6 +2,9 @@
 
 Standard library only. Runs ``tools/build_web.py`` first, then serves the public files with the
 right MIME types, gzip for compressible responses (compressed once, kept in memory) and ETags.
+Every response says ``Cache-Control: no-cache`` (revalidate), index.html and sw.js included; the
+service worker's build files (vendor/build.json, vendor/sw-build.js) are rewritten when a served
+file changed since, so that an edited CSS or JS file reaches the page on the next load.
 Dotfiles, ``.git``, ``tools/``, ``tests/``, ``node_modules/`` and caches are never served.
 Browser tests reuse :func:`start_server` (port 0 picks a free port).
 """
@@ -14,12 +17,16 @@ import hashlib
 import posixpath
 import sys
 import threading
+from collections.abc import Callable
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
+TOOLS = Path(__file__).resolve().parent
+ROOT = TOOLS.parent
+# Refreshed before they are served (see the module's docstring).
+BUILD_INFO_PATHS = {"/vendor/build.json", "/vendor/sw-build.js"}
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -27,6 +34,7 @@ MIME_TYPES = {
     ".mjs": "text/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".toml": "application/toml; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
@@ -44,6 +52,7 @@ COMPRESSIBLE = {
     ".mjs",
     ".css",
     ".json",
+    ".webmanifest",
     ".toml",
     ".py",
     ".txt",
@@ -112,7 +121,9 @@ def resolve_public(url_path: str, root: Path = ROOT) -> Path | None:
     return resolved
 
 
-def _make_handler(root: Path, cache: _FileCache, quiet: bool) -> type[BaseHTTPRequestHandler]:
+def _make_handler(
+    root: Path, cache: _FileCache, quiet: bool, refresh: Callable[[], object] | None
+) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         server_version = "SpadesServe/1"
         protocol_version = "HTTP/1.1"
@@ -124,6 +135,8 @@ def _make_handler(root: Path, cache: _FileCache, quiet: bool) -> type[BaseHTTPRe
             self._respond(send_body=False)
 
         def _respond(self, send_body: bool) -> None:
+            if refresh is not None and urlsplit(self.path).path in BUILD_INFO_PATHS:
+                refresh()
             path = resolve_public(self.path, root)
             if path is None:
                 self._send_status(HTTPStatus.NOT_FOUND, send_body)
@@ -195,7 +208,14 @@ def start_server(
     port: int = 8000, host: str = "127.0.0.1", root: Path = ROOT, quiet: bool = False
 ) -> ThreadingHTTPServer:
     """Serve ``root`` from a daemon thread; stop with ``shutdown()`` then ``server_close()``."""
-    handler = _make_handler(root, _FileCache(), quiet)
+    refresh = None
+    if root == ROOT and (root / "vendor").is_dir():
+        if str(TOOLS) not in sys.path:
+            sys.path.insert(0, str(TOOLS))
+        import build_web
+
+        refresh = build_web.write_build_info
+    handler = _make_handler(root, _FileCache(), quiet, refresh)
     server = _Server((host, port), handler)
     threading.Thread(target=server.serve_forever, name="spades-serve", daemon=True).start()
     return server
@@ -212,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     args = parser.parse_args(argv)
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    sys.path.insert(0, str(TOOLS))
     import build_web
 
     build_web.build()

@@ -1,0 +1,219 @@
+"""Offline and installable: the service worker (sw.js) caches what a visit fetches, the page
+reloads, plays (the Expert's worker too) and opens a lesson with the network off, a new build gets
+a new cache (old ones deleted), and the manifest is served and linked."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+from tests.browser.apphelpers import FAST, act, hand_cards, open_app, preset, step, wait_ready
+from tests.browser.test_lessons_ui import open_lessons, panel
+from tests.browser.test_serving import fetch
+
+pytestmark = pytest.mark.browser
+Shot = Callable[[Page, str], Path]
+ROOT = Path(__file__).resolve().parents[2]
+EXPERT = {**FAST, "level": "expert"}
+# Fetched by the browser or the worker itself, never cached.
+SW_OWN = {"sw.js", "vendor/sw-build.js", "vendor/build.json"}
+# Precached for installing, though a page load does not fetch them.
+INSTALL_ONLY = {"manifest.webmanifest", "ui/icons/icon.svg", "ui/icons/icon-192.png",
+                "ui/icons/icon-512.png"}
+
+CONTROLLED_JS = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done));
+  }
+  return navigator.serviceWorker.controller.scriptURL;
+}"""
+CACHES_JS = "async () => (await caches.keys()).sort()"
+
+
+def wait_controlled(page: Page) -> str:
+    return str(page.evaluate(CONTROLLED_JS))
+
+
+def build_of(page: Page, base: str) -> str:
+    return str(json.loads(fetch(base, "/vendor/build.json")[2])["build"])
+
+
+def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    failed: list[str] = []
+
+    def on_failed(request: Request) -> None:
+        # The worker's own tries of the network fail offline, as they should; a reload or a
+        # navigation cancels downloads in flight (ERR_ABORTED). Anything else would be a miss.
+        if request.service_worker is None and request.failure != "net::ERR_ABORTED":
+            failed.append(f"{request.url} {request.failure}")
+
+    page.context.on("requestfailed", on_failed)
+    preset(page, EXPERT)
+    open_app(page, live_server)
+    assert wait_controlled(page) == live_server + "sw.js"
+    assert page.evaluate(CACHES_JS) == ["spades-" + build_of(page, live_server)]
+
+    page.context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#seat-S")).to_be_visible()
+    assert len(hand_cards(page)) == 13
+    screenshot(page, "offline-table")
+    # The bots (Expert, in its worker) bid and play up to South's turn, offline.
+    assert step(page) == "bid"
+    act(page, "bid")
+    assert step(page) == "play"
+    before = len(page.locator("#trick .slot .card").all())
+    act(page, "play")
+    expect(page.locator("#trick .slot .card")).not_to_have_count(before)
+    assert len(hand_cards(page)) == 12
+    # The bots finish the trick (the Expert's worker again) up to South's next turn.
+    assert step(page) == "play"
+
+    open_lessons(page, live_server, goto=False)
+    screen = page.locator("#screen-lessons")
+    screen.locator("[data-lesson='rules-02-tricks']").click()
+    expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
+    expect(panel(page)).to_have_attribute("data-kind", "explain")
+    page.locator("#screen-lessons [data-act='next']").click()
+    expect(panel(page)).not_to_have_attribute("data-step", "0")
+
+    # Any address in scope opens offline (a deal link, say): the cached page answers.
+    page.goto(live_server + "?deal=20261129")
+    wait_ready(page)
+    expect(page.locator("#deal-label")).to_have_text("Deal 20261129")
+    screenshot(page, "offline-deal-link")
+    assert failed == []
+
+
+def test_precache_is_what_a_visit_fetches(
+    page: Page, live_server: str, tool: Callable[[str], ModuleType]
+) -> None:
+    """The page, the Expert's worker and the lessons fetch exactly the precached files."""
+    fetched: set[str] = set()
+
+    def record(request: Request) -> None:
+        if request.service_worker is None and request.url.startswith(live_server):
+            fetched.add(urlsplit(request.url).path.lstrip("/"))
+
+    page.context.on("request", record)
+    preset(page, EXPERT)
+    open_app(page, live_server)
+    wait_controlled(page)
+    # The Expert's worker starts once the page is ready; its only file of its own is its script
+    # (it fetches the same pyscript.toml, Pyodide files and app.zip as the page).
+    for _ in range(120):
+        if "ui/botworker.py" in fetched:
+            break
+        page.wait_for_timeout(500)
+    assert "ui/botworker.py" in fetched
+    open_lessons(page, live_server, goto=False)
+    page.wait_for_timeout(1000)
+    fetched.discard("")  # the address "/" is index.html, fetched as "/" by the navigation
+    precached = set(tool("build_web").precache_files())
+    assert fetched - SW_OWN - precached == set(), "fetched but not precached"
+    assert precached - fetched - INSTALL_ONLY == {"index.html"}, "precached but never fetched"
+
+
+def test_served_headers_and_manifest(live_server: str) -> None:
+    status, headers, body = fetch(live_server, "/sw.js")
+    assert status == 200 and headers["content-type"].startswith("text/javascript")
+    assert headers["cache-control"] == "no-cache"
+    assert b'importScripts("./vendor/sw-build.js")' in body
+    for path in ("/", "/index.html", "/vendor/sw-build.js", "/vendor/build.json"):
+        assert fetch(live_server, path)[1]["cache-control"] == "no-cache"
+    status, headers, body = fetch(live_server, "/manifest.webmanifest")
+    assert status == 200 and headers["content-type"] == "application/manifest+json"
+    manifest = json.loads(body)
+    assert manifest["start_url"] == "." and manifest["display"] == "standalone"
+    assert manifest["short_name"] and manifest["name"]
+    sizes = {icon["sizes"]: icon["type"] for icon in manifest["icons"]}
+    assert sizes == {"any": "image/svg+xml", "192x192": "image/png", "512x512": "image/png"}
+    for icon in manifest["icons"]:
+        status, headers, data = fetch(live_server, "/" + icon["src"])
+        assert status == 200 and headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            side = int(icon["sizes"].split("x")[0])
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            assert int.from_bytes(data[16:20]) == int.from_bytes(data[20:24]) == side
+    head = (ROOT / "index.html").read_text().split("</head>")[0]
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in head
+    assert '<meta name="theme-color" content="#0b6b3a">' in head
+    assert '<script type="module" src="./ui/sw-register.js"></script>' in head
+    # The CSP lets the page register its worker and load its manifest (default-src 'self').
+    assert "worker-src 'self' blob:" in head and "default-src 'self'" in head
+
+
+def test_build_id_follows_the_served_files(
+    tool: Callable[[str], ModuleType], tmp_path: Path
+) -> None:
+    build_web = tool("build_web")
+    files = build_web.precache_files()
+    assert build_web.build_id(files) == json.loads((ROOT / "vendor/build.json").read_text())[
+        "build"
+    ]
+    for name in [*files, "sw.js"]:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, tmp_path / name)
+    first = build_web.build_id(files, tmp_path)
+    assert first == build_web.build_id(files, ROOT)
+    for name in ("ui/table.css", "vendor/app.zip", "sw.js"):
+        original = (tmp_path / name).read_bytes()
+        (tmp_path / name).write_bytes(original + b"\n")
+        assert build_web.build_id(files, tmp_path) != first, name
+        (tmp_path / name).write_bytes(original)
+    assert build_web.build_id(files, tmp_path) == first
+    # The worker names its cache by the build, deletes the other builds' caches on activate,
+    # and takes over at once (skipWaiting + clients.claim).
+    script = (ROOT / "sw.js").read_text()
+    assert 'const CACHE = PREFIX + BUILD;' in script
+    assert "name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name)" in script
+    assert "self.skipWaiting()" in script and "self.clients.claim()" in script
+
+
+def test_a_new_build_replaces_the_cache_on_the_next_load(
+    page: Page, live_server: str
+) -> None:
+    """A served file changes: the next load installs the new worker, whose cache replaces the
+    old one, and the page then gets the new file (from the new cache, even offline)."""
+    target = ROOT / "vendor/pyodide/pyodide-lock.json"
+    original = target.read_bytes()
+    stat = target.stat()
+    preset(page, FAST)
+    open_app(page, live_server)
+    wait_controlled(page)
+    old = build_of(page, live_server)
+    assert page.evaluate(CACHES_JS) == ["spades-" + old]
+    try:
+        target.write_bytes(original.rstrip() + b"\n\n")
+        new = build_of(page, live_server)
+        assert new != old
+        page.reload()
+        wait_ready(page)
+        for _ in range(240):
+            if page.evaluate(CACHES_JS) == ["spades-" + new]:
+                break
+            page.wait_for_timeout(250)
+        assert page.evaluate(CACHES_JS) == ["spades-" + new]
+        page.context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        text = page.evaluate(
+            "async () => await (await fetch('./vendor/pyodide/pyodide-lock.json')).text()"
+        )
+        assert text.endswith("\n\n")
+    finally:
+        target.write_bytes(original)
+        os.utime(target, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert build_of(page, live_server) == old
