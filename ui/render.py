@@ -123,7 +123,7 @@ def show_screen(name: str) -> None:
 def focus_hand_or_panel() -> None:
     active = js.document.activeElement
     if (active and active != js.document.body and active.isConnected
-            and not active.disabled):
+            and not getattr(active, "disabled", False)):
         return
     panel = byid("panel")
     target = (panel.querySelector("[data-autofocus]") or panel.querySelector("button")
