@@ -21,8 +21,9 @@ The Expert never waits for a worker that may not come:
 Tests may shorten the time-outs with ``window.spadesWorkerStartMs`` and
 ``window.spadesWorkerDecideMs`` set before the page's Python starts.  ``<body>`` shows the
 worker's state for tests and bug reports: ``data-bot-worker`` (``starting``, ``ready``,
-``failed``), ``data-bot-worker-ms`` (how long it took to answer), ``data-bot-slice-ms`` (the
-longest main-thread slice so far).
+``failed``), ``data-bot-worker-ms`` (how long it took to answer), ``data-bot-slice-ms`` and
+``data-bot-step-ms`` (the longest main-thread slice and search step so far),
+``data-bot-decide-ms`` (the longest decision in the worker so far).
 """
 
 from __future__ import annotations
@@ -37,9 +38,12 @@ from spades_core.bots.expert import action_steps
 
 WORKER_LEVELS = frozenset({"expert"})
 WORKER_NAME = "spades-bots"
-START_TIMEOUT_MS = 20_000  # Pyodide's boot in a worker: 2-6 s measured, more on a busy machine
+# Pyodide's boot in a worker: 4.7 s measured (load 7 on 2 cores), over 20 s at load 17 (the
+# page's own boot took 24-29 s there).  Nothing waits for it (the main thread decides
+# meanwhile): a generous time-out only keeps a slow worker, a hung one is dropped.
+START_TIMEOUT_MS = 30_000
 DECIDE_TIMEOUT_MS = 5_000  # an Expert decision: under 1 s in the worker
-SLICE_MS = 25.0  # main-thread work between two pauses (one step may run to about 40 ms)
+SLICE_MS = 20.0  # main-thread work between two pauses (one step may run to about 30 ms)
 MAX_STARTS = 2  # the first start and one retry
 
 
@@ -76,7 +80,9 @@ class BotRunner:
         self.starts = 0
         self.worker_failed = False
         self.start_ms: float | None = None  # how long the worker took to answer
-        self.longest_slice_ms = 0.0
+        self.longest_slice_ms = 0.0  # main-thread work between two pauses
+        self.longest_step_ms = 0.0  # one step of the search
+        self.longest_decision_ms = 0.0  # one decision in the worker
 
     def bot(self, level: str) -> Bot:
         bot = self._bots.get(level)
@@ -90,23 +96,29 @@ class BotRunner:
     async def decide_sliced(self, state: GameState, level: str) -> Card | Bid:
         """The decision on the main thread, pausing every :data:`SLICE_MS` of work."""
         steps = action_steps(self.bot(level), state)
+        await asyncio.sleep(0)  # let the page paint what came before ("West is thinking")
         begin = _now_ms()
         while True:
+            step = _now_ms()
             try:
                 next(steps)
             except StopIteration as done:
-                self._note_slice(_now_ms() - begin)
+                self._note_slice(_now_ms() - begin, _now_ms() - step)
                 return done.value  # type: ignore[no-any-return]
-            spent = _now_ms() - begin
+            now = _now_ms()
+            spent = now - begin
+            self._note_slice(spent, now - step)
             if spent >= SLICE_MS:
-                self._note_slice(spent)
                 await asyncio.sleep(0)
                 begin = _now_ms()
 
-    def _note_slice(self, spent: float) -> None:
+    def _note_slice(self, spent: float, step: float) -> None:
         if spent > self.longest_slice_ms:
             self.longest_slice_ms = spent
             _show("bot-slice-ms", str(round(spent)))
+        if step > self.longest_step_ms:
+            self.longest_step_ms = step
+            _show("bot-step-ms", str(round(step)))
 
     def start_worker(self) -> None:
         """Start the worker in the background (idempotent; after a failure, once more)."""
@@ -173,8 +185,13 @@ class BotRunner:
         from spades_core.record import dumps
 
         timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS) / 1000.0
+        begin = _now_ms()
         try:
             token = str(await asyncio.wait_for(self._ask(worker, dumps(state), level), timeout))
+            spent = _now_ms() - begin
+            if spent > self.longest_decision_ms:
+                self.longest_decision_ms = spent
+                _show("bot-decide-ms", str(round(spent)))
             return parse_bid(token) if state.phase is Phase.BIDDING else parse_card(token)
         except Exception:  # the time-out, a worker that broke, a bad answer
             self._fail()
