@@ -14,8 +14,10 @@ The Expert never waits for a worker that may not come:
   pause that lets the page paint and take input).  Where the pauses fall changes nothing in
   the decision: it is the worker's, and ``bot_action``'s;
 - the worker fails when it does not answer its ``ping`` within :data:`START_TIMEOUT_MS`
-  (the ``Worker`` constructor threw, the CSP refused it, it never loaded), when a decision
-  takes more than :data:`DECIDE_TIMEOUT_MS`, or on any error.  A failed worker is started
+  (it never loaded), at once when PyScript reports that it could not start (the ``Worker``
+  constructor threw, the CSP refused it: PyScript's red error banner for the worker's script
+  is then removed), when a decision takes more than :data:`DECIDE_TIMEOUT_MS`, or on any
+  error.  A failed worker is started
   once more at most, when asked again (a new game), never in a loop.
 
 Tests may shorten the time-outs with ``window.spadesWorkerStartMs`` and
@@ -45,6 +47,7 @@ START_TIMEOUT_MS = 30_000
 DECIDE_TIMEOUT_MS = 5_000  # an Expert decision: under 1 s in the worker
 SLICE_MS = 20.0  # main-thread work between two pauses (one step may run to about 30 ms)
 MAX_STARTS = 2  # the first start and one retry
+POLL_MS = 250  # how often a starting worker is checked for PyScript's error banner
 
 
 def _now_ms() -> float:
@@ -70,6 +73,23 @@ def _show(name: str, value: str) -> None:
         js.document.body.setAttribute(f"data-{name}", value)
     except Exception:
         pass
+
+
+def _take_error_banner(name: str) -> bool:
+    """Whether PyScript reported that the worker ``name`` could not start (its red
+    ``.py-error`` banner, e.g. "Worker refused" or a CSP without ``blob:``); the banner
+    goes, since the page carries on without the worker."""
+    try:
+        import js
+
+        found = False
+        for element in js.document.querySelectorAll(".py-error"):
+            if f'name="{name}"' in str(element.textContent):
+                element.remove()
+                found = True
+        return found
+    except Exception:
+        return False
 
 
 class BotRunner:
@@ -135,9 +155,17 @@ class BotRunner:
         _show("bot-worker", "starting")
         begin = _now_ms()
         timeout = _page_number("spadesWorkerStartMs", START_TIMEOUT_MS) / 1000.0
+        creating = asyncio.ensure_future(self._create(name))
         try:
-            worker = await asyncio.wait_for(self._create(name), timeout)
-        except Exception:  # the time-out (Worker refused, never loaded), any error
+            while not creating.done():
+                await asyncio.wait({creating}, timeout=POLL_MS / 1000.0)
+                if creating.done():
+                    break
+                if _take_error_banner(name) or _now_ms() - begin > timeout * 1000.0:
+                    creating.cancel()
+                    raise TimeoutError(name)
+            worker = creating.result()
+        except Exception:  # Worker refused, never loaded or never answered; any error
             self._fail(name)
             return None
         self.start_ms = _now_ms() - begin
