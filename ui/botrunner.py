@@ -5,19 +5,91 @@ hundred milliseconds in Pyodide: it decides in a PyScript worker (``ui/botworker
 interpreter and app.zip), started lazily after the page is interactive; main -> worker calls
 are async, so the page never freezes.  The worker receives the game record and returns the
 action's text, so the decision is the same as on the main thread (the bots are deterministic).
-If the worker cannot start, the expert decides on the main thread.
+
+The Expert never waits for a worker that may not come:
+
+- until the worker has answered its first ``ping`` (a few seconds of Pyodide boot), and for
+  good once it has failed, the Expert decides on the main thread, in slices
+  (:func:`spades_core.bots.expert.action_steps`, about :data:`SLICE_MS` of work, then a
+  pause that lets the page paint and take input).  Where the pauses fall changes nothing in
+  the decision: it is the worker's, and ``bot_action``'s;
+- the worker fails when it does not answer its ``ping`` within :data:`START_TIMEOUT_MS`
+  (it never loaded), at once when PyScript reports that it could not start (the ``Worker``
+  constructor threw, the CSP refused it: PyScript's red error banner for the worker's script
+  is then removed), when a decision takes more than :data:`DECIDE_TIMEOUT_MS`, or on any
+  error.  A failed worker is started
+  once more at most, when asked again (a new game), never in a loop.
+
+Tests may shorten the time-outs with ``window.spadesWorkerStartMs`` and
+``window.spadesWorkerDecideMs`` set before the page's Python starts.  ``<body>`` shows the
+worker's state for tests and bug reports: ``data-bot-worker`` (``starting``, ``ready``,
+``failed``), ``data-bot-worker-ms`` (how long it took to answer), ``data-bot-slice-ms`` and
+``data-bot-step-ms`` (the longest main-thread slice and search step so far),
+``data-bot-decide-ms`` (the longest decision in the worker so far).
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from spades_core import Bid, Card, GameState, Phase, parse_bid, parse_card
 from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.bots.expert import action_steps
 
 WORKER_LEVELS = frozenset({"expert"})
 WORKER_NAME = "spades-bots"
+# Pyodide's boot in a worker: 4.7 s measured (load 7 on 2 cores), over 20 s at load 17 (the
+# page's own boot took 24-29 s there).  Nothing waits for it (the main thread decides
+# meanwhile): a generous time-out only keeps a slow worker, a hung one is dropped.
+START_TIMEOUT_MS = 30_000
+DECIDE_TIMEOUT_MS = 5_000  # an Expert decision: under 1 s in the worker
+SLICE_MS = 20.0  # main-thread work between two pauses (one step may run to about 30 ms)
+MAX_STARTS = 2  # the first start and one retry
+POLL_MS = 250  # how often a starting worker is checked for PyScript's error banner
+
+
+def _now_ms() -> float:
+    return time.perf_counter() * 1000.0
+
+
+def _page_number(name: str, default: float) -> float:
+    """A number the page set on ``window`` (tests), else ``default``."""
+    try:
+        import js  # type: ignore[import-not-found]
+
+        value = getattr(js.window, name, None)
+        return float(value) if isinstance(value, (int, float)) and value > 0 else default
+    except Exception:
+        return default
+
+
+def _show(name: str, value: str) -> None:
+    """``<body data-NAME=value>`` when there is a page."""
+    try:
+        import js
+
+        js.document.body.setAttribute(f"data-{name}", value)
+    except Exception:
+        pass
+
+
+def _take_error_banner(name: str) -> bool:
+    """Whether PyScript reported that the worker ``name`` could not start (its red
+    ``.py-error`` banner, e.g. "Worker refused" or a CSP without ``blob:``); the banner
+    goes, since the page carries on without the worker."""
+    try:
+        import js
+
+        found = False
+        for element in js.document.querySelectorAll(".py-error"):
+            if f'name="{name}"' in str(element.textContent):
+                element.remove()
+                found = True
+        return found
+    except Exception:
+        return False
 
 
 class BotRunner:
@@ -25,41 +97,134 @@ class BotRunner:
         self._bots: dict[str, Bot] = {}
         self._worker: Any = None
         self._starting: asyncio.Future[Any] | None = None
+        self.starts = 0
         self.worker_failed = False
+        self.start_ms: float | None = None  # how long the worker took to answer
+        self.longest_slice_ms = 0.0  # main-thread work between two pauses
+        self.longest_step_ms = 0.0  # one step of the search
+        self.longest_decision_ms = 0.0  # one decision in the worker
 
-    def decide_here(self, state: GameState, level: str) -> Card | Bid:
+    def bot(self, level: str) -> Bot:
         bot = self._bots.get(level)
         if bot is None:
             bot = self._bots[level] = make_bot(level)
-        return bot_action(bot, state)
+        return bot
+
+    def decide_here(self, state: GameState, level: str) -> Card | Bid:
+        return bot_action(self.bot(level), state)
+
+    async def decide_sliced(self, state: GameState, level: str) -> Card | Bid:
+        """The decision on the main thread, pausing every :data:`SLICE_MS` of work."""
+        steps = action_steps(self.bot(level), state)
+        await asyncio.sleep(0)  # let the page paint what came before ("West is thinking")
+        begin = _now_ms()
+        while True:
+            step = _now_ms()
+            try:
+                next(steps)
+            except StopIteration as done:
+                self._note_slice(_now_ms() - begin, _now_ms() - step)
+                return done.value  # type: ignore[no-any-return]
+            now = _now_ms()
+            spent = now - begin
+            self._note_slice(spent, now - step)
+            if spent >= SLICE_MS:
+                await asyncio.sleep(0)
+                begin = _now_ms()
+
+    def _note_slice(self, spent: float, step: float) -> None:
+        if spent > self.longest_slice_ms:
+            self.longest_slice_ms = spent
+            _show("bot-slice-ms", str(round(spent)))
+        if step > self.longest_step_ms:
+            self.longest_step_ms = step
+            _show("bot-step-ms", str(round(step)))
 
     def start_worker(self) -> None:
-        """Start the worker in the background (idempotent)."""
-        if self._starting is None and not self.worker_failed:
-            self._starting = asyncio.ensure_future(self._start())
+        """Start the worker in the background (idempotent; after a failure, once more)."""
+        if self._starting is not None and not self.worker_failed:
+            return
+        if self.starts >= MAX_STARTS:
+            return
+        self.starts += 1
+        self.worker_failed = False
+        self._worker = None
+        self._starting = asyncio.ensure_future(self._start(f"{WORKER_NAME}-{self.starts}"))
 
-    async def _start(self) -> Any:
+    async def _start(self, name: str) -> Any:
+        _show("bot-worker", "starting")
+        begin = _now_ms()
+        timeout = _page_number("spadesWorkerStartMs", START_TIMEOUT_MS) / 1000.0
+        creating = asyncio.ensure_future(self._create(name))
         try:
-            from pyscript import create_named_worker  # type: ignore[import-not-found]
+            while not creating.done():
+                await asyncio.wait({creating}, timeout=POLL_MS / 1000.0)
+                if creating.done():
+                    break
+                if _take_error_banner(name) or _now_ms() - begin > timeout * 1000.0:
+                    creating.cancel()
+                    raise TimeoutError(name)
+            worker = creating.result()
+        except Exception:  # Worker refused, never loaded or never answered; any error
+            self._fail(name)
+            return None
+        self.start_ms = _now_ms() - begin
+        self._worker = worker
+        _show("bot-worker-ms", str(round(self.start_ms)))
+        _show("bot-worker", "ready")
+        return worker
 
-            self._worker = await create_named_worker(
-                src="./ui/botworker.py", name=WORKER_NAME, config="./pyscript.toml", type="py"
-            )
-            await self._worker.ping()
+    @staticmethod
+    async def _create(name: str) -> Any:
+        from pyscript import create_named_worker  # type: ignore[import-not-found]
+
+        worker = await create_named_worker(
+            src="./ui/botworker.py", name=name, config="./pyscript.toml", type="py"
+        )
+        if str(await worker.ping()) != "ready":
+            raise RuntimeError("the bots' worker did not answer its ping")
+        return worker
+
+    def _fail(self, name: str | None = None) -> None:
+        """Give up on the worker: the main thread decides from now on."""
+        self.worker_failed = True
+        self._worker = None
+        _show("bot-worker", "failed")
+        try:  # stop a worker that may still be booting or thinking
+            import js
+
+            for element in js.document.querySelectorAll("script[worker][name^='spades-bots']"):
+                if name is None or element.getAttribute("name") == name:
+                    xworker = getattr(element, "xworker", None)
+                    if xworker is not None:
+                        xworker.terminate()
+                    element.remove()
         except Exception:
-            self.worker_failed = True
-            self._worker = None
-        return self._worker
+            pass
 
     async def decide(self, state: GameState, level: str) -> Card | Bid:
         if level not in WORKER_LEVELS:
             return self.decide_here(state, level)
-        self.start_worker()
-        assert self._starting is not None or self.worker_failed
-        worker = await self._starting if self._starting is not None else None
-        if worker is None:
-            return self.decide_here(state, level)
+        if self._starting is None:
+            self.start_worker()
+        worker = self._worker
+        if worker is None or self.worker_failed:
+            return await self.decide_sliced(state, level)
         from spades_core.record import dumps
 
-        token = str(await worker.decide(dumps(state), level))
-        return parse_bid(token) if state.phase is Phase.BIDDING else parse_card(token)
+        timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS) / 1000.0
+        begin = _now_ms()
+        try:
+            token = str(await asyncio.wait_for(self._ask(worker, dumps(state), level), timeout))
+            spent = _now_ms() - begin
+            if spent > self.longest_decision_ms:
+                self.longest_decision_ms = spent
+                _show("bot-decide-ms", str(round(spent)))
+            return parse_bid(token) if state.phase is Phase.BIDDING else parse_card(token)
+        except Exception:  # the time-out, a worker that broke, a bad answer
+            self._fail()
+            return await self.decide_sliced(state, level)
+
+    @staticmethod
+    async def _ask(worker: Any, record_text: str, level: str) -> Any:
+        return await worker.decide(record_text, level)

@@ -20,20 +20,31 @@ Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the cl
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
 :func:`~spades_core.bots.base.view_seed`.  Values are integers (the chance of winning in
 millionths), so that sums and comparisons are exact on every platform.
+
+In steps: :meth:`ExpertBot.play_steps`, :meth:`~ExpertBot.bid_steps` and
+:meth:`~ExpertBot.blind_nil_steps` are the search itself, as generators that yield after
+each imagined deal and return the decision (``play``, ``bid`` and ``blind_nil`` run them
+to the end); :func:`action_steps` is :func:`~spades_core.bots.driver.bot_action` in
+steps.  A caller that cannot block (the page's main thread) runs them a slice at a time;
+where the pauses fall changes nothing in the decision.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ..bids import BLIND_NIL, NIL, Bid
 from ..cards import CARDS, SUIT_OF, Card, ids_of_mask
 from ..deal import SplitMix64
+from ..game import GameState, Phase
 from ..rules import Rules, game_winner
 from ..scoring import score_hand
-from ..views import View
-from .base import view_seed
+from ..views import View, view_for
+from .base import Bot, view_seed
+from .driver import bot_action
 from .handeval import estimate_tricks, expected_bid, nil_risk
 from .rollout import Contracts, play_out
 from .sampling import World, deal_worlds, knowledge
@@ -44,6 +55,7 @@ _BLIND_SALT = 0xB11D
 _BLIND_MARGIN = 10_000  # Blind Nil must add 1% to the chance of winning, on average
 
 Bids = tuple[Bid, Bid, Bid, Bid]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +176,11 @@ class ExpertBot:
     # --- card play ---------------------------------------------------------------
 
     def play(self, view: View) -> Card:
+        return run_steps(self.play_steps(view))
+
+    def play_steps(self, view: View) -> Generator[None, None, Card]:
+        """:meth:`play` in steps: yields after the imagined deals are drawn and after
+        each of them is played out."""
         legal_cards = view.legal_plays
         if len(legal_cards) == 1 or view.hand is None:
             return legal_cards[0]
@@ -186,6 +203,7 @@ class ExpertBot:
         count = max(budget.min_worlds, min(budget.max_worlds, count))
         rng = SplitMix64(view_seed(view, _PLAY_SALT))
         worlds = deal_worlds(know, rng, count)
+        yield
         bids = tuple(bid if bid is not None else NIL for bid in view.bids)
         by_seat: Bids = (bids[0], bids[1], bids[2], bids[3])
         contracts = Contracts.of(by_seat)
@@ -207,12 +225,18 @@ class ExpertBot:
                     world, leader, trick, tricks, broken, contracts, first=options[index]
                 )
                 totals[index] += scorer.value(by_seat, taken, memo)
+            yield
         best = max(alive, key=lambda i: (totals[i], -i))
         return CARDS[options[best]]
 
     # --- bidding -------------------------------------------------------------------
 
     def bid(self, view: View) -> Bid:
+        return run_steps(self.bid_steps(view))
+
+    def bid_steps(self, view: View) -> Generator[None, None, Bid]:
+        """:meth:`bid` in steps: yields after the imagined deals are drawn and after
+        each of them is played out."""
         if view.hand is None:
             raise ValueError("the expert bids after looking at its cards")
         hand = view.hand.mask
@@ -222,6 +246,7 @@ class ExpertBot:
         know = knowledge(view)
         rng = SplitMix64(view_seed(view, _BID_SALT))
         worlds = deal_worlds(know, rng, self.budget.bid_worlds)
+        yield
         centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
         numbers = list(range(1, 14))
         try_nil = nil_risk(hand) <= 3.0
@@ -243,6 +268,7 @@ class ExpertBot:
                 mine = _bids_with(bids, seat, NIL)
                 taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
                 nil_total += scorer.value(mine, taken)
+            yield
         best_number = max(numbers, key=lambda n: (totals[n], -abs(n - centre), -n))
         partner_bid = view.bids[partner]
         if try_nil and nil_total > totals[best_number] and not (
@@ -264,6 +290,11 @@ class ExpertBot:
     # --- Blind Nil -------------------------------------------------------------------
 
     def blind_nil(self, view: View) -> bool:
+        return run_steps(self.blind_nil_steps(view))
+
+    def blind_nil_steps(self, view: View) -> Generator[None, None, bool]:
+        """:meth:`blind_nil` in steps: yields after the imagined deals are drawn and
+        after each of them is played out."""
         if not view.rules.blind_nil:
             return False
         seat = int(view.seat)
@@ -275,6 +306,7 @@ class ExpertBot:
         know = knowledge(view)
         rng = SplitMix64(view_seed(view, _BLIND_SALT))
         worlds = deal_worlds(know, rng, self.budget.blind_worlds)
+        yield
         scorer = _Scorer(view)
         leader = (int(view.dealer) + 1) & 3
         blind_total = 0
@@ -287,7 +319,38 @@ class ExpertBot:
             plain = _bids_with(bids, seat, Bid(max(1, expected_bid(world[seat], False))))
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(plain))
             plain_total += scorer.value(plain, taken)
+            yield
         return blind_total > plain_total + _BLIND_MARGIN * len(worlds)
+
+
+# --- decisions in steps --------------------------------------------------------------
+
+
+def run_steps(steps: Generator[None, None, T]) -> T:
+    """Run a decision in steps to its end: its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+def action_steps(bot: Bot, state: GameState) -> Generator[None, None, Card | Bid]:
+    """:func:`~spades_core.bots.driver.bot_action` in steps: the expert's search yields
+    after each imagined deal; any other bot decides in one step.  Run to its end, it
+    returns the same action as ``bot_action(bot, state)``."""
+    if not isinstance(bot, ExpertBot):
+        return bot_action(bot, state)
+    seat = state.to_act
+    if seat is None:
+        raise ValueError("nobody is to act")
+    if state.phase is Phase.BIDDING:
+        if state.rules.blind_nil:
+            blind = yield from bot.blind_nil_steps(view_for(state, seat, hand_seen=False))
+            if blind:
+                return BLIND_NIL
+        return (yield from bot.bid_steps(view_for(state, seat)))
+    return (yield from bot.play_steps(view_for(state, seat)))
 
 
 def _shed(taken: tuple[int, int, int, int], bids: Bids, seat: int) -> tuple[int, int, int, int]:
