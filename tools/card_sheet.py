@@ -1,9 +1,9 @@
 """The card sheet: ``python3 tools/card_sheet.py`` draws every face and back and screenshots them.
 
 Writes ``test-artifacts/card_sheet.html`` (all 52 faces, both jokers, the three backs, a four-colour
-row and phone-sized hands; it links ``ui/cards.css`` and has the page's CSP, so an inline style would
-show up as missing), serves the project root with ``python3 -m http.server`` on 127.0.0.1 (a free
-port; stopped at the end) and screenshots it with Debian's Chromium (tools/chromium.py):
+row and phone-sized hands; it links ``ui/cards.css`` and has the page's CSP, so an inline style
+would show up as missing), serves the project root with ``python3 -m http.server`` on 127.0.0.1
+(a free port; stopped at the end) and screenshots it with Debian's Chromium (tools/chromium.py):
 
   test-artifacts/card_sheet_desktop.png   1280x800 viewport, full page
   test-artifacts/card_sheet_detail.png    its top part (the four suits) at full size

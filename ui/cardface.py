@@ -8,19 +8,20 @@ corner indices (rank + suit, top-left and rotated bottom-right).  ``back_markup(
 with its three patterns; ``ui/cards.css`` shows the one the body class asks for (``back-classic``,
 ``back-navy``, ``back-gold``).
 
-Colours: the suit colour is ``currentColor``; the root ``<svg>`` carries ``class="cf suit-S"`` (etc.)
-and ``ui/cards.css`` sets its colour (red hearts and diamonds; ``body.four-colour`` makes diamonds
-blue and clubs green).  Fixed colours (gold, skin, the card's white) are presentation attributes,
-which the page's CSP (``style-src 'self'``) allows; there is no ``style`` attribute, no script, no
-``id`` (many cards share a page, so nothing is referenced by id) and no external reference: every
-string renders alone when inserted with ``innerHTML``.  Strings are cached per card.
+Colours: the suit colour is ``currentColor``; the root ``<svg>`` carries ``class="cf suit-S"``
+(etc.) and ``ui/cards.css`` sets its colour (red hearts and diamonds; ``body.four-colour`` makes
+diamonds blue and clubs green). Fixed colours (gold, skin, the card's white) are presentation
+attributes, which the page's CSP (``style-src 'self'``) allows; there is no ``style`` attribute, no
+script, no ``id`` (many cards share a page, so nothing is referenced by id) and no external
+reference: every string renders alone when inserted with ``innerHTML``. Strings are cached per
+card.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["back_markup", "face_markup", "RANKS", "SUITS"]
+__all__ = ["RANKS", "SUITS", "back_markup", "face_markup"]
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -38,10 +39,11 @@ PIP = {
          "A4.8 4.8 0 1 0 4.2-2.8A4.8 4.8 0 0 0 0-10Z",
 }
 
-FONT = "'Liberation Sans Narrow','Arial Narrow','Roboto Condensed','Helvetica Neue',Arial,sans-serif"
+FONT = ("'Liberation Sans Narrow','Arial Narrow','Roboto Condensed','Helvetica Neue',Arial,"
+        "sans-serif")
 
 # Pip columns and rows of the 2-10 layouts.
-LX, MX, RX = 84, 125, 166
+LX, MX, RX = 88, 125, 162
 TOP, BOT = 72, 278
 R4 = [TOP, TOP + (BOT - TOP) / 3, TOP + 2 * (BOT - TOP) / 3, BOT]
 LAYOUT: dict[str, list[tuple[float, float]]] = {
@@ -63,7 +65,8 @@ def _n(value: float) -> str:
     return f"{round(value, 1):g}"
 
 
-def _pip(suit: str, x: float, y: float, scale: float, cls: str = "cf-pip", flip: bool = False) -> str:
+def _pip(suit: str, x: float, y: float, scale: float, cls: str = "cf-pip",
+         flip: bool = False) -> str:
     turn = "rotate(180)" if flip else ""
     return (f'<path class="{cls}" d="{PIP[suit]}" '
             f'transform="translate({_n(x)} {_n(y)}){turn}scale({_n(scale)})"/>')
@@ -84,38 +87,37 @@ def _turned(body: str) -> str:
 
 def _index(rank: str, suit: str) -> str:
     text = "10" if rank == "T" else rank
-    fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
-    corner = (f'<text class="ix-r" x="31" y="64" font-size="68" text-anchor="middle"{fit}>{text}'
-              f'</text>' + _pip(suit, 31, 93, 1.9, "cf-ix"))
+    fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
+    corner = (f'<text class="cf-rank" x="33" y="72" font-size="80" text-anchor="middle"{fit}>'
+              f'{text}</text>' + _pip(suit, 33, 104, 2.1, "cf-ix"))
     return corner + _turned(corner)
 
 
 def _pips(rank: str, suit: str) -> str:
     key = "10" if rank == "T" else rank
-    return "".join(_pip(suit, x, y, 2.15, flip=y > CY) for x, y in LAYOUT[key])
+    return "".join(_pip(suit, x, y, 2.05, flip=y > CY) for x, y in LAYOUT[key])
 
 
 def _ace(suit: str) -> str:
     if suit != "S":
         return _pip(suit, CX, CY, 5.2)
     # The ace of spades: a large spade in a ring with a thin inner outline and flourishes.
-    ring = (f'<circle cx="{CX}" cy="{CY}" r="86" fill="none" stroke="currentColor" stroke-width="3"/>'
-            f'<circle cx="{CX}" cy="{CY}" r="78" fill="none" stroke="#b8912e" stroke-width="2" '
-            f'stroke-dasharray="2 6" stroke-linecap="round"/>')
-    curls = "".join(
-        f'<path d="M{CX} {CY - 96}c-10 -8 -24 -6 -30 4c10 -4 20 -2 30 -4c10 2 20 0 30 4'
-        f'c-6 -10 -20 -12 -30 -4z" fill="#b8912e" transform="rotate({a} {CX} {CY})"/>'
-        for a in (0, 180))
-    inner = (f'<path d="{PIP["S"]}" fill="none" stroke="#fffdf7" stroke-width=".35" '
-             f'transform="translate({CX} {CY - 4})scale(4.6)"/>')
-    return ring + curls + _pip("S", CX, CY - 4, 5.6) + inner
+    ring = (f'<circle cx="{CX}" cy="{CY}" r="80" fill="none" stroke="currentColor" '
+            f'stroke-width="3"/>'
+            f'<circle cx="{CX}" cy="{CY}" r="72" fill="none" stroke="{GOLD}" stroke-width="2.5" '
+            f'stroke-dasharray="1 7" stroke-linecap="round"/>')
+    curls = "".join(_pip("D", CX + dx, CY + dy, 0.9, "cf-orn").replace('"/>', f'" fill="{GOLD}"/>')
+                    for dx, dy in ((0, -80), (0, 80), (-80, 0), (80, 0)))
+    inner = (f'<path d="{PIP["S"]}" fill="none" stroke="#fffdf7" stroke-width=".7" '
+             f'transform="translate({CX} {CY - 4})scale(4.3)"/>')
+    return ring + curls + _pip("S", CX, CY - 4, 5.2) + inner
 
 
-# --- court cards: a framed half-figure, mirrored as on a real card ---------------------------------
+# --- court cards: a framed half-figure, mirrored as on a real card ------------------------------
 GOLD = "#d9a83a"
 SKIN = "#f5d7b5"
 INK = "#1d1d1d"
-FX, FY, FW, FH = 62, 24, 126, 302  # the frame between the two corner indices
+FX, FY, FW, FH = 66, 24, 118, 302  # the frame between the two corner indices
 
 HEADWEAR = {
     # A king's crown, a queen's tiara, a knave's cap with its feather.
@@ -131,8 +133,8 @@ HAIR = {
     "K": f'<path d="M108 92q0 22 17 24q17-2 17-24q-4 10-17 10t-17-10z" fill="{INK}"/>',  # beard
     "Q": f'<path d="M104 70q-6 30 2 44l6-4q-4-18-1-34zm42 0q6 30-2 44l-6-4q4-18 1-34z" '
          f'fill="{INK}"/>',
-    "J": f'<path d="M105 72q-4 18 2 30l5-3q-3-12 0-25zm40 0q4 18-2 30l-5-3q3-12 0-25z" '
-         f'fill="#8a5a2b"/>',
+    "J": '<path d="M105 72q-4 18 2 30l5-3q-3-12 0-25zm40 0q4 18-2 30l-5-3q3-12 0-25z" '
+         'fill="#8a5a2b"/>',
 }
 HELD = {
     # The king's sword, the queen's flower, the knave's halberd (held on the figure's right).
@@ -147,18 +149,17 @@ HELD = {
 
 
 def _court_half(rank: str, suit: str) -> str:
-    robe = (f'<path d="M82 {CY}q0-46 22-56l21 12 21-12q22 10 22 56z" fill="currentColor" '
+    robe = (f'<path d="M78 {CY}q0-50 26-60l21 10 21-10q26 10 26 60z" fill="currentColor" '
             f'stroke="{INK}" stroke-width="2"/>'
-            f'<path d="M104 119l21 12 21-12 4 8-25 14-25-14z" fill="{GOLD}" stroke="{INK}" '
-            f'stroke-width="1.5"/>'
-            f'<path d="M118 141h14v{CY - 141}h-14z" fill="#fffdf7" stroke="{INK}" '
-            f'stroke-width="1.5"/>')
+            f'<path d="M95 {CY}v-42M155 {CY}v-42" stroke="{GOLD}" stroke-width="5"/>'
+            f'<path d="M104 115l21 14 21-14 5 9-26 16-26-16z" fill="{GOLD}" stroke="{INK}" '
+            f'stroke-width="1.5"/><circle cx="125" cy="156" r="13" fill="#fffdf7" stroke="{INK}" '
+            f'stroke-width="1.5"/>' + _pip(suit, 125, 156, 0.8, "court-pip"))
     head = (f'<ellipse cx="125" cy="88" rx="19" ry="23" fill="{SKIN}" stroke="{INK}" '
-            f'stroke-width="2"/><path d="M117 84h4m8 0h4M120 100q5 4 10 0" stroke="{INK}" '
-            f'stroke-width="2" fill="none" stroke-linecap="round"/>')
-    letter = (f'<text x="{FX + 14}" y="{FY + 34}" font-size="30" text-anchor="middle">'
-              f'{rank}</text>' + _pip(suit, FX + 14, FY + 52, 1.05, "court-pip"))
-    return robe + head + HAIR[rank] + HEADWEAR[rank] + HELD[rank] + letter
+            f'stroke-width="2"/><path d="M117 85h1m14 0h1M119 99q6 4 12 0" stroke="{INK}" '
+            f'stroke-width="3.5" fill="none" stroke-linecap="round"/>')
+    hand = f'<circle cx="163" cy="124" r="6" fill="{SKIN}" stroke="{INK}" stroke-width="1.5"/>'
+    return robe + head + HAIR[rank] + HEADWEAR[rank] + HELD[rank] + hand
 
 
 def _court(rank: str, suit: str) -> str:
@@ -178,7 +179,7 @@ def _joker(big: bool) -> str:
     one, two = ("#c0182b", "#1346b8") if big else (INK, "#8a8a8a")
     star = f'<path d="{STAR}" transform="translate(31 30)scale(2.3)" fill="{one}"/>'
     word = "".join(
-        f'<text x="31" y="{84 + 30 * i}" font-size="30" text-anchor="middle" fill="{one}">{ch}'
+        f'<text x="30" y="{88 + 33 * i}" font-size="34" text-anchor="middle" fill="{one}">{ch}'
         f'</text>' for i, ch in enumerate("JOKER"))
     corner = star + word
     hat = (f'<path d="M125 150q-30-50-70-52q30 22 36 70zM125 150q30-50 70-52q-30 22-36 70z" '
@@ -188,7 +189,8 @@ def _joker(big: bool) -> str:
            f'<circle cx="195" cy="98" r="8" fill="{GOLD}"/><circle cx="125" cy="58" r="8" '
            f'fill="{GOLD}"/>')
     face = (f'<path d="M88 166h74l-6 10h-62z" fill="{GOLD}" stroke="{INK}" stroke-width="2"/>'
-            f'<ellipse cx="125" cy="206" rx="34" ry="32" fill="#fff" stroke="{INK}" stroke-width="2"/>'
+            f'<ellipse cx="125" cy="206" rx="34" ry="32" fill="#fff" stroke="{INK}" '
+            f'stroke-width="2"/>'
             f'<path d="M110 198h6m18 0h6M106 214q19 20 38 0" stroke="{INK}" stroke-width="3" '
             f'fill="none" stroke-linecap="round"/><circle cx="125" cy="208" r="4" fill="{one}"/>'
             f'<path d="M72 252q53 34 106 0l-10 22q-43 22-86 0z" fill="{one}" stroke="{INK}" '
@@ -240,10 +242,12 @@ def _spade(x: float, y: float, scale: float, colour: str) -> str:
 @cache
 def back_markup() -> str:
     """The card back: three patterns, of which ``ui/cards.css`` shows the chosen one."""
-    lattice = "".join(f"M{k} 0l{PH} {PH}M{k} 0l{-PH} {PH}" for k in range(-PH, PW + PH, 22))
+    # Stripes by dashes: a very wide dashed line paints bands across its own direction; two of them
+    # cross into a lattice, and a dashed circle as wide as twice its radius paints a sunburst.
+    lattice = "".join(f'<path d="{d}" stroke="#d9505b" stroke-width="600" stroke-dasharray="3 15"/>'
+                      for d in ("M-250-250L472 472", f"M-250 {PH + 250}L472-250"))
     classic = _panel("bk-classic", "#a51d2a",
-                     f'<path d="{lattice}" stroke="#d9505b" stroke-width="3"/>'
-                     f'<ellipse cx="{PX}" cy="{PY}" rx="50" ry="68" fill="#a51d2a" '
+                     lattice + f'<ellipse cx="{PX}" cy="{PY}" rx="48" ry="66" fill="#a51d2a" '
                      f'stroke="#fffdf7" stroke-width="4"/>' + _spade(PX, PY, 3.3, "#fffdf7"))
     dots = "".join(f"M7 {y}H{PW}" for y in range(7, PH, 14))
     frames = "".join(f'<rect x="{d}" y="{d}" width="{PW - 2 * d}" height="{PH - 2 * d}" rx="6" '
@@ -253,12 +257,10 @@ def back_markup() -> str:
                   f'stroke-linecap="round"/>{frames}<circle cx="{PX}" cy="{PY}" r="42" '
                   f'fill="#14306b" stroke="#b9cdf5" stroke-width="3"/>'
                   + _spade(PX, PY, 2.5, "#b9cdf5"))
-    rays = "".join(f"M{PX} {PY}L{x} 0h9z" for x in range(0, PW, 18))
-    rays += "".join(f"M{PX} {PY}L{x} {PH}h9z" for x in range(0, PW, 18))
-    rays += "".join(f"M{PX} {PY}L0 {y}v9z" for y in range(0, PH, 18))
-    rays += "".join(f"M{PX} {PY}L{PW} {y}v9z" for y in range(0, PH, 18))
+    rays = (f'<circle cx="{PX}" cy="{PY}" r="100" fill="none" stroke="#b8891f" '
+            f'stroke-width="200" stroke-dasharray="{_n(628.3 / 72)}"/>')
     gold = _panel("bk-gold", "#5a3e0c",
-                  f'<path d="{rays}" fill="#b8891f"/><circle cx="{PX}" cy="{PY}" r="46" '
+                  rays + f'<circle cx="{PX}" cy="{PY}" r="46" '
                   f'fill="#e9c45a" stroke="#5a3e0c" stroke-width="6"/>'
                   + _spade(PX, PY, 2.8, "#5a3e0c"))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="cf cf-back" viewBox="0 0 {W} {H}" '
