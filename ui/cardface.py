@@ -8,6 +8,10 @@ corner indices (rank + suit, top-left and rotated bottom-right).  ``back_markup(
 with its three patterns; ``ui/cards.css`` shows the one the body class asks for (``back-classic``,
 ``back-navy``, ``back-gold``).
 
+Use: ``ui/cards.css`` must be linked by the page (after ``ui/table.css``; index.html does not link
+it yet). Put the string in the card element with ``innerHTML`` and add the class ``has-face`` to
+that element (the SVG then draws the whole card); see the top of cards.css for the motion classes.
+
 Colours: the suit colour is ``currentColor``; the root ``<svg>`` carries ``class="cf suit-S"``
 (etc.) and ``ui/cards.css`` sets its colour (red hearts and diamonds; ``body.four-colour`` makes
 diamonds blue and clubs green). Fixed colours (gold, skin, the card's white) are presentation
@@ -55,8 +59,8 @@ LAYOUT: dict[str, list[tuple[float, float]]] = {
     "7": [(x, y) for y in (TOP, CY, BOT) for x in (LX, RX)] + [(MX, (TOP + CY) / 2)],
     "8": [(x, y) for y in (TOP, CY, BOT) for x in (LX, RX)]
          + [(MX, (TOP + CY) / 2), (MX, (CY + BOT) / 2)],
-    "9": [(x, y) for y in R4 for x in (LX, RX)] + [(MX, CY)],
-    "10": [(x, y) for y in R4 for x in (LX, RX)]
+    "9": [(float(x), y) for y in R4 for x in (LX, RX)] + [(MX, CY)],
+    "10": [(float(x), y) for y in R4 for x in (LX, RX)]
           + [(MX, (R4[0] + R4[1]) / 2), (MX, (R4[2] + R4[3]) / 2)],
 }
 
@@ -211,7 +215,7 @@ def face_markup(card_text: str) -> str:
         text = "T" + text[2:]
     if len(text) != 2 or text[0] not in RANKS or text[1] not in SUITS:
         raise ValueError(f"not a card: {card_text!r}")
-    rank, suit = text
+    rank, suit = text[0], text[1]
     if rank == "A":
         middle = _ace(suit)
     elif rank in "JQK":
