@@ -40,6 +40,7 @@ from spades_core.seats import Seat
 from . import i18n, lessons_progress
 from .dom import el
 from .lessons_player import RED_SUITS, Player, card_name, card_short, choice_label, suit_key
+from .ports import Port
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
@@ -87,8 +88,9 @@ def _seat_area(seat: Seat) -> str:
 
 
 class LessonsScreen:
-    def __init__(self, section: Any) -> None:
+    def __init__(self, section: Any, port: Port | None = None) -> None:
         self.section = section
+        self.port = port
         self.text = _Text()
         self.library: Library | None = None
         self.load_error = False
@@ -182,11 +184,10 @@ class LessonsScreen:
         self.close_lesson()
 
     def _act_menu(self, _arg: str) -> None:
-        try:
-            from . import app
-            app.show_screen("menu")
-        except Exception as error:
-            js.console.warn(f"lessons: no menu ({error})")
+        if self.port is None:
+            js.console.warn("lessons: no menu")
+            return
+        self.port.show_screen("menu")
 
     def _act_goto(self, arg: str) -> None:
         if self.player is not None:
@@ -243,15 +244,12 @@ class LessonsScreen:
         self._save_progress()
         if step is None:
             return
-        try:
-            from . import app
-            start_game = app.start_game
-        except Exception as error:
-            js.console.warn(f"lessons: no table to practise on ({error})")
+        if self.port is None:
+            js.console.warn("lessons: no table to practise on")
             self._announce_next = self.t("practice.unavailable")
             player.state.fallback = "practice.unavailable"
             return
-        start_game(step.deal, step.level, hints_on=step.hints)
+        self.port.start_game(step.deal, step.level, hints_on=step.hints)
 
     def _choose(self, token: str) -> None:
         player = self.player
@@ -756,10 +754,11 @@ class LessonsScreen:
 _screen: LessonsScreen | None = None
 
 
-def mount(section: Any) -> LessonsScreen:
-    """Draw the lessons screen into ``section`` (again: redraw, keeping the open lesson)."""
+def mount(section: Any, port: Port | None = None) -> LessonsScreen:
+    """Draw the lessons screen into ``section`` (again: redraw, keeping the open lesson);
+    ``port`` is the controller, for the menu and the practice games."""
     global _screen
     if _screen is None or _screen.section != section:
-        _screen = LessonsScreen(section)
+        _screen = LessonsScreen(section, port)
     _screen.render()
     return _screen
