@@ -528,10 +528,7 @@ class App:
         self.schedule(go())
 
     def refuse(self, reason: str, params: dict[str, Any]) -> None:
-        key = f"refusal.{reason}"
-        text = t(key, **i18n.hint_params({k: str(v) for k, v in params.items()}))
-        if not i18n.has(key):
-            text = t("refusal.unknown")
+        text = i18n.refusal_text(reason, params)
         render.message(text, refusal=True)
         self.announce(text)
         if self.options["sound"]:

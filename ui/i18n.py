@@ -1,7 +1,9 @@
 """Translations: flat catalogues ``ui/locales/<lang>/<name>.json`` (key -> text, ``{param}``).
 
 Pure Python (no browser import): ``t(key, **params)``, ``language()``, ``set_language(lang)``,
-``pick_language(preferences)``, and the names of cards, suits, seats and bids in the language.
+``pick_language(preferences)``, and the page's one namer: cards, suits, seats, bids and the
+engine's refusal reasons in the language (the table, the dialogs and the lessons all name
+things here; no other module builds such a name).
 Catalogues load on first use; ``rules`` and ``faq`` only when the dialog that needs them opens.
 """
 
@@ -124,7 +126,11 @@ def suit_name(suit_key: str) -> str:
     return t(f"suit.{suit_key}")
 
 
-def seat_name(seat_letter: str) -> str:
+def seat_name(seat_letter: str, person: bool = True) -> str:
+    """A seat (``"N"``) in the language; South is "You" (``person``) or "South" (a place
+    at the table, as the lessons ask "who won the trick?")."""
+    if seat_letter == "S" and not person:
+        return t("seat.S.role")
     return t(f"seat.{seat_letter}")
 
 
@@ -135,6 +141,15 @@ def bid_text(token: str | None) -> str:
     if token in ("nil", "blind-nil"):
         return t(f"bid.name.{token}")
     return token
+
+
+def refusal_text(reason: str, params: dict[str, object] | None = None) -> str:
+    """The engine's refusal ``reason`` (``"must-follow-suit"``, params ``suit``...) as a
+    sentence: one wording per reason and language, wherever a card or bid is refused."""
+    key = f"refusal.{reason}"
+    if not has(key):
+        return t("refusal.unknown")
+    return t(key, **hint_params({k: str(v) for k, v in (params or {}).items()}))
 
 
 def hint_params(params: dict[str, str]) -> dict[str, str]:

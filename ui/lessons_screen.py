@@ -441,6 +441,8 @@ class LessonsScreen:
             return str(state.message.get(self.lang))
         if state.fallback:
             return self.t(state.fallback)
+        if state.refusal:  # an illegal card: the engine's reason, worded as on the table
+            return i18n.refusal_text(state.refusal, state.refusal_params)
         return ""
 
     def _render_player(self, player: Player) -> None:
@@ -570,7 +572,7 @@ class LessonsScreen:
         classes = [f"lx-card lx-{suit}" + (" lx-red" if suit in RED_SUITS else "") + extra]
         if tag == "button":
             classes.append("lx-card-btn")
-        model = CardModel(text=token, label=card_name(card, self.t),
+        model = CardModel(text=token, label=card_name(card),
                           action="card" if tag == "button" else "",
                           arg=token if tag == "button" else "",
                           classes=tuple(" ".join(classes).split()), pressed=pressed,
@@ -606,7 +608,7 @@ class LessonsScreen:
         if seat in hl.seats:
             cls += " lx-seat-marked"
         box = h("div", cls, data_seat=seat.name)
-        name = self.t("seat.S.you") if seat is Seat.S else self.t(f"seat.{seat.name}")
+        name = i18n.seat_name(seat.name)
         label = h("div", "lx-seat-label")
         label.append(h("span", "lx-seat-name", name))
         if dealer:
@@ -620,7 +622,7 @@ class LessonsScreen:
         return box
 
     def _bid_text(self, token: str) -> str:
-        return self.t(f"bid.{token}") if token in ("nil", "blind-nil") else token
+        return i18n.bid_text(token)
 
     def _board(self, player: Player, scene: Position) -> Any:
         board = h("div", "lx-board", role="group", aria_label=self.t("table.label"))
@@ -685,8 +687,8 @@ class LessonsScreen:
             face = self._card_face(card, extra=self._classes(player, str(card)))
             face.setAttribute("aria-label", self.t(
                 "seat.card.played",
-                seat=self.t("seat.S.you") if seat is Seat.S else self.t(f"seat.{seat.name}"),
-                card=card_name(card, self.t)))
+                seat=i18n.seat_name(seat.name),
+                card=card_name(card)))
             slot.append(face)
             centre.append(slot)
         return centre
@@ -745,7 +747,7 @@ class LessonsScreen:
                 card = parse_card(token)
                 suit = suit_key(card)
                 extra += " lx-card-choice" + (" lx-red" if suit in RED_SUITS else "")
-                attrs["aria_label"] = card_name(card, self.t)
+                attrs["aria_label"] = card_name(card)
             group.append(button(label, "choice", token, cls="lx-btn lx-choice" + extra,
                                 **attrs))
         return group
