@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("spades_core", "ui")
+PACKAGES = ("spades_core", "ui", "locales")
 CONTROLLER = {"ui.app", "ui.root", "ui.main", "ui.botrunner"}
 # Modules that draw or describe what is drawn: plain data in, elements (or markup) out.
 RENDERERS = {"ui.render", "ui.dialogs", "ui.cardview", "ui.cardface", "ui.models", "ui.icons",
@@ -219,3 +219,9 @@ def test_only_the_root_knows_both_the_controller_and_the_lessons_screen() -> Non
     bad = [_where(e) for e in EDGES if e.target == "ui.lessons_screen"]
     assert bad == []  # imported by name, lazily, by ui/root.py only
     assert "lessons_screen" not in (ROOT / "ui" / "app.py").read_text(encoding="utf-8")
+
+
+def test_the_catalogues_namer_imports_neither_the_engine_nor_the_page() -> None:
+    bad = [_where(e) for e in EDGES if e.source.startswith("locales")
+           and e.target.split(".")[0] in ("spades_core", "ui")]
+    assert bad == []

@@ -19,7 +19,7 @@ LIBRARY = load_library_dir(ROOT / "lessons", check_claims=False)
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data = json.loads((ROOT / "ui" / "locales" / lang / "lessons.json").read_text("utf-8"))
+    data = json.loads((ROOT / "locales" / lang / "lessons.json").read_text("utf-8"))
     return {key.removeprefix("lessons."): value for key, value in data.items()}
 
 

@@ -53,7 +53,7 @@ WATCH_DELAY_MS = 550
 GROUPS = ("rules", "strategy")
 
 
-# --- text: the lessons.* keys of ui/locales/<lang>/lessons.json, through ui.i18n ------------
+# --- text: the lessons.* keys of locales/<lang>/lessons.json, through ui.i18n ------------
 
 
 class _Text:
