@@ -7,9 +7,11 @@ explained with the engine's refusal reason.  The score sheet follows every hand.
 
 No rule is decided here: legality, refusals, scores and bot decisions come from the
 engine, the bots and the hints.  Every sentence shown comes from the text catalogues
-``ui/locales/<lang>/terminal.json`` (and ``hints.json`` for the hints' reasons), flat
+shared with the page, ``locales/<lang>/terminal.json`` (and ``table.json`` for the names of
+cards, seats and bids and the refusal reasons, ``hints.json`` for the hints' reasons), flat
 ``key -> text`` objects with ``{param}`` placeholders; a key missing in a language falls
-back to English, then to the key itself.
+back to English, then to the key itself.  Cards, seats, bids and refusals are named by the
+page's own namer, ``locales/names.py``: the terminal and the page say them alike.
 """
 
 from __future__ import annotations
@@ -28,10 +30,10 @@ from .rules import Rules, winning_play
 from .seats import SEATS, Seat
 from .views import view_for
 
-LOCALES = Path(__file__).resolve().parents[1] / "ui" / "locales"
+# The catalogues beside this package (repository root / the page's app.zip): no ui import.
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
 LANGUAGES = ("en", "fr")
 PERSON = Seat.S
-_SYMBOLS = "♣♦♥♠"
 
 Read = Callable[[str], str]
 Write = Callable[[str], None]
@@ -47,6 +49,8 @@ class Texts:
         self.entries: dict[str, str] = {}
         self.hints: dict[str, str] = {}  # the hints' own catalogue (reasons and tips)
         for language in ("en", self.lang):
+            self.entries.update(_load(root / language / "table.json"))  # names, refusals
+        for language in ("en", self.lang):
             self.entries.update(_load(root / language / "terminal.json"))
             self.hints.update(_load(root / language / "hints.json"))
 
@@ -58,41 +62,47 @@ class Texts:
         text = self.hints.get(key)
         return None if text is None else _format(text, params)
 
+    def has(self, key: str) -> bool:
+        return key in self.entries
+
     def card(self, text: str) -> str:
-        """A card's text for the screen: ``QS`` -> ``Q♠``, ``TD`` -> ``10♦``."""
+        """A card's text for the screen: ``QS`` -> ``Q♠`` (``D♠`` in French)."""
         try:
             card = parse_card(text)
         except CardParseError:
             return text
-        if card.is_joker:
-            return self("card.big-joker" if card.id == 53 else "card.little-joker")
-        rank = CARD_TEXT[card.id][0]
-        return ("10" if rank == "T" else rank) + _SYMBOLS[card.suit]
+        return str(_names().card_short(str(card), self))
 
     def seat(self, seat: int) -> str:
-        return self(f"seat.{SEATS[seat].name}")
+        return str(_names().seat_name(SEATS[seat].name, self, person=False))
 
     def bid(self, bid: Bid) -> str:
-        if bid.blind:
-            return self("bid.blind-nil")
-        return self("bid.nil") if bid.is_nil else str(bid.tricks)
+        return str(_names().bid_text(str(bid), self))
 
     def params(self, params: dict[str, str]) -> dict[str, str]:
         """Parameters made readable: cards with symbols, suits and seats named."""
-        shown: dict[str, str] = {}
-        for name, value in params.items():
-            if name in ("card", "winner"):
-                shown[name] = self.card(value)
-            elif name == "suit":
-                shown[name] = self(f"suit.{value}")
-            elif name == "seat" and value in ("N", "E", "S", "W"):
-                shown[name] = self(f"seat.{value}")
-            else:
-                shown[name] = value
-        return shown
+        return dict(_names().params(params, self, person=False))
 
     def refusal(self, refusal: Refusal) -> str:
-        return self(f"refusal.{refusal.reason}", **self.params(refusal.params))
+        return str(_names().refusal_text(refusal.reason, refusal.params, self, self.has,
+                                         person=False))
+
+
+def _names() -> Any:
+    """The page's namer, ``locales/names.py`` (beside this package, not inside it: it holds
+    no text, only the catalogues' keys)."""
+    import importlib.util
+    import sys
+
+    module = sys.modules.get("locales.names")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("locales.names", LOCALES / "names.py")
+        if spec is None or spec.loader is None:
+            raise ImportError(f"no namer in {LOCALES}")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["locales.names"] = module
+        spec.loader.exec_module(module)
+    return module
 
 
 def _format(text: str, params: dict[str, object]) -> str:

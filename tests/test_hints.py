@@ -22,7 +22,7 @@ PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 
 
 def catalogue(language: str) -> dict[str, str]:
-    data = json.loads((ROOT / "ui" / "locales" / language / "hints.json").read_text("utf-8"))
+    data = json.loads((ROOT / "locales" / language / "hints.json").read_text("utf-8"))
     assert isinstance(data, dict)
     assert all(isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in data.items())
     return data

@@ -10,7 +10,7 @@ import pytest
 
 from spades_core.cards import parse_card
 from spades_core.lessons import AnswerStep, BidStep, PlayStep, WatchStep, load_library_dir
-from ui import lessons_progress
+from ui import i18n, lessons_progress
 from ui.lessons_player import Player, card_name, card_short, choice_label
 from ui.lessons_progress import Progress, parse
 
@@ -19,7 +19,7 @@ LIBRARY = load_library_dir(ROOT / "lessons", check_claims=False)
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    data = json.loads((ROOT / "ui" / "locales" / lang / "lessons.json").read_text("utf-8"))
+    data = json.loads((ROOT / "locales" / lang / "lessons.json").read_text("utf-8"))
     return {key.removeprefix("lessons."): value for key, value in data.items()}
 
 
@@ -166,20 +166,22 @@ def test_every_key_the_screen_uses_exists() -> None:
     used = set(re.findall(r'\bt\(\s*"([a-z0-9.\-]+)"', source))
     used |= {f"kind.{kind}" for kind in ("explain", "watch", "play", "bid", "answer", "practice")}
     used |= {f"group.{group}" for group in ("rules", "strategy")}
-    used |= {f"seat.{seat}" for seat in "NESW"} | {f"level.{level}" for level in
-                                                    ("beginner", "normal", "expert")}
+    used |= {f"level.{level}" for level in ("beginner", "normal", "expert")}
     for lang in ("en", "fr"):
         missing = used - catalogue(lang).keys()
         assert not missing, (lang, sorted(missing))
 
 
 def test_card_and_choice_names_in_both_languages() -> None:
+    """The lessons name cards by the page's one namer (ui.i18n), in both languages."""
     en, fr = translator("en"), translator("fr")
     queen = parse_card("QH")
-    assert card_short(queen, en) == "Q♥" and card_short(queen, fr) == "D♥"
-    assert card_name(queen, en) == "queen of hearts"
-    assert card_name(queen, fr) == "dame de cœur"
-    assert card_short(parse_card("TC"), fr) == "10♣"
+    i18n.set_language("fr")
+    assert card_short(queen) == "D♥" and card_name(queen) == "Dame de cœur"
+    assert card_short(parse_card("TC")) == "10♣"
+    i18n.set_language("en")
+    assert card_short(queen) == "Q♥" and card_name(queen) == "Queen of hearts"
+    assert card_name(queen) == i18n.card_name("QH")
     for lesson in LIBRARY.lessons:
         for step in lesson.steps:
             if isinstance(step, AnswerStep):

@@ -14,7 +14,7 @@ from spades_core import GameState, Rules, parse_bid
 from ui import deals, i18n, options, pacing, savegame, stats
 from ui.storage import KEYS, MemoryBackend, Storage
 
-LOCALES = Path(__file__).resolve().parents[1] / "ui" / "locales"
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -36,8 +36,8 @@ def test_every_key_exists_in_both_languages_with_the_same_placeholders(name: str
 def test_every_key_the_ui_uses_exists() -> None:
     """Literal keys passed to t(...) in ui/*.py are in the table catalogue."""
     table = json.loads((LOCALES / "en" / "table.json").read_text(encoding="utf-8"))
-    table_modules = ("app", "render", "dialogs", "main", "botrunner")
-    source = "\n".join((LOCALES.parent / f"{m}.py").read_text() for m in table_modules)
+    table_modules = ("app", "render", "dialogs", "main", "botrunner", "models")
+    source = "\n".join((LOCALES.parent / "ui" / f"{m}.py").read_text() for m in table_modules)
     used = set(re.findall(r"\bt\(\s*\"([a-z][\w.-]+)\"", source))
     used |= set(re.findall(r"_button\(\s*\"([a-z][\w.-]+)\"", source))
     missing = sorted(key for key in used if key not in table)
@@ -176,7 +176,7 @@ def test_the_page_catalogues_never_define_a_key_twice() -> None:
     import json
     from pathlib import Path
 
-    locales = Path(__file__).resolve().parents[1] / "ui" / "locales"
+    locales = Path(__file__).resolve().parents[1] / "locales"
     for lang in ("en", "fr"):
         owner: dict[str, str] = {}
         for path in sorted((locales / lang).glob("*.json")):
@@ -187,7 +187,7 @@ def test_the_page_catalogues_never_define_a_key_twice() -> None:
                 owner[key] = path.name
 
 
-ROOT = LOCALES.parents[1]
+ROOT = LOCALES.parent
 # Symbols the page may show as text: the suits and a few arrows and marks that every common
 # font draws. Anything else in the symbol and emoji blocks would be a missing glyph somewhere:
 # the page draws such icons itself (ui/icons.py, CSS).

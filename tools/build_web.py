@@ -3,7 +3,8 @@
 - ``npm ci`` when ``node_modules`` is missing or was not installed from ``package-lock.json``;
 - copies the PyScript and Pyodide files the page loads into the git-ignored ``vendor/``
   (and ``axe-core``'s ``axe.min.js`` into ``vendor/test/``, for the browser tests only);
-- packs the Python the page imports (``spades_core``, ``ui``, and ``lessons/`` when present) into
+- packs the Python the page imports (``spades_core``, ``ui``, the text catalogues ``locales/``
+  and ``lessons/`` when present) into
   ``vendor/app.zip``, which ``pyscript.toml`` unpacks into the interpreter's working directory,
   with bytecode precompiled by Pyodide's own CPython under Node (the page then skips compiling);
   redone only when those files change;
@@ -46,7 +47,7 @@ PYODIDE_FILES = (
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 # For the browser tests only (accessibility checks); the page never loads it.
 AXE_FILE = NODE_MODULES / "axe-core" / "axe.min.js"
-APP_SOURCES = ("spades_core", "ui", "lessons")
+APP_SOURCES = ("spades_core", "ui", "lessons", "locales")
 APP_ZIP = VENDOR / "app.zip"
 APP_ZIP_KEY = VENDOR / "app.zip.key"
 # Served, but not read by Python: left out of app.zip.
@@ -68,6 +69,7 @@ SHELL_FILES = (
     "ui/loading.js",
     "ui/sw-register.js",
     "ui/table.css",
+    "ui/cards.css",
     "ui/lessons.css",
     "ui/main.py",
     "ui/botworker.py",

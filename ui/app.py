@@ -1,12 +1,14 @@
 """The page's controller: the game in progress, the bots' turns, input, screens and storage.
 
-Public API (used by ``ui/lessons_screen.py``):
+It implements ``ui.ports.Port`` for the screens it does not draw itself (the lessons):
+``dispatch(name, arg)``, ``show_screen("table" | "lessons" | "menu")`` and
+``start_game(deal, level, hints_on=True, target=None)`` (a game or practice game of deal N,
+after asking "Abandon the game in progress?" when an unfinished game would be replaced).
+The composition root (``ui/root.py``) builds it and hands it the lessons screen's loader.
 
-- ``show_screen("table" | "lessons" | "menu")``
-- ``start_game(deal, level, hints_on=True, target=None)``: a game (or practice game) of deal N,
-  after asking "Abandon the game in progress?" when an unfinished game would be replaced
-- ``ui.i18n`` (``t``, ``language``) and ``ui.storage`` for text and storage.
-
+Data flows one way: the controller builds plain models (``ui/models.py``) from
+``view_for(state, Seat.S)`` and its UI state, the renderers draw them, and clicks come back
+as action names (``data-action`` / ``data-arg``) dispatched to ``do_<name>(arg)``.
 No rule lives here: legality and refusal reasons come from ``spades_core``.
 """
 
@@ -22,8 +24,9 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, parse_bid, parse_card
 from spades_core.rules import winning_play
+from spades_core.views import view_for
 
-from . import deals, i18n, pacing, render, savegame, sound
+from . import deals, dialogs, i18n, models, pacing, ports, render, savegame, sound
 from . import options as opts
 from . import stats as stats_mod
 from .botrunner import BotRunner
@@ -33,7 +36,7 @@ from .savegame import SavedGame
 from .storage import Storage
 
 S = Seat.S
-APP: App | None = None
+LessonsLoader = Callable[[Any, ports.Port], Any]  # (section, port) -> the mounted screen
 
 
 def _sleep_ms(ms: int) -> Any:
@@ -41,7 +44,8 @@ def _sleep_ms(ms: int) -> Any:
 
 
 class App:
-    def __init__(self) -> None:
+    def __init__(self, open_lessons: LessonsLoader | None = None) -> None:
+        self.open_lessons = open_lessons
         try:
             backend = js.localStorage
         except Exception:
@@ -233,7 +237,7 @@ class App:
         self.blind_armed = False
         self.pending_new = None
         render.message("")
-        render.close_dialog()
+        dialogs.close_dialog()
         self.save()
         if level in self.bots_worker_levels():
             self.bots.start_worker()
@@ -259,7 +263,7 @@ class App:
             return
         self.pending_new = kwargs
         state = self.state
-        render.confirm_new(state.scores, state.hand_index + 1)
+        dialogs.confirm_new(state.scores, state.hand_index + 1)
         self.dialog_kind = "confirm-new"
 
     def save(self) -> None:
@@ -300,7 +304,7 @@ class App:
                     self.waiting = False
                     self.render()
                     if self.dialog_kind != "sheet-pending":
-                        render.score_sheet(state, pending=True)
+                        dialogs.score_sheet(models.sheet_model(self.view(), pending=True))
                         self.dialog_kind = "sheet-pending"
                     return
                 if state.phase is Phase.OVER:
@@ -392,7 +396,8 @@ class App:
                 sound.play("win" if won else "lose")
             self.announce(t("end.won") if won else t("end.lost"))
         if self.dialog_kind != "end":
-            render.end_dialog(state, game, won, self.daily_line(state.deal if game.daily else None))
+            dialogs.end_dialog(state.scores, int(state.deal or 0), game.level, won,
+                               self.daily_line(state.deal if game.daily else None))
             self.dialog_kind = "end"
 
     def daily_line(self, number: int | None) -> str | None:
@@ -409,10 +414,25 @@ class App:
 
     # --- rendering ----------------------------------------------------------------------
 
+    def view(self) -> Any:
+        """What South may see now (the cards hidden while they are face down)."""
+        return view_for(self.state, S, hand_seen=not self.face_down())
+
+    def ui_state(self) -> models.UiState:
+        game = self.game
+        assert game is not None
+        return models.UiState(
+            waiting=self.waiting, hinted=self.hinted, face_down=self.face_down(),
+            blind_armed=self.blind_armed, shown_trick=self.shown_trick,
+            trick_winner=self.trick_winner, sheets_seen=game.sheets,
+            deal=int(game.state.deal or 0), daily=game.daily,
+            hints_on=game.hints and bool(self.options["hints"]),
+        )
+
     def render(self) -> None:
         if self.game is None:
             return
-        render.table(self)
+        render.table(models.table_model(self.view(), self.ui_state()))
 
     def announce(self, text: str) -> None:
         render.announce(text)
@@ -420,13 +440,13 @@ class App:
     # --- input ------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        target = event.target.closest("[data-action]") if event.target else None
-        if not target:
-            return
-        action = str(target.dataset.action)
-        handler = getattr(self, "do_" + action.replace("-", "_"), None)
-        if handler is not None:
-            handler(target)
+        found = ports.read_action(event.target)
+        if found is not None:
+            self.dispatch(found[1], found[2])
+
+    def dispatch(self, name: str, arg: str = "") -> bool:
+        """Run the action ``name`` (a ``data-action``) with its ``data-arg``."""
+        return ports.dispatch(self, name, arg)
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
@@ -441,7 +461,7 @@ class App:
         elif (len(key) == 1 and key.isdigit() and not event.ctrlKey and not event.altKey
               and self.waiting and self.state.phase is Phase.PLAYING):
             index = (int(key) or 10) - 1
-            legal = render.hand_order(self.state.legal_plays())
+            legal = models.hand_order(self.state.legal_plays())
             if index < len(legal):
                 event.preventDefault()
                 self.play(str(legal[index]))
@@ -465,7 +485,7 @@ class App:
         self.apply_look()
         self.render()
         if name == "language":
-            render.options_dialog(self.options)
+            dialogs.options_dialog(self.options)
         if name == "level" and value in self.bots_worker_levels():
             self.bots.start_worker()
 
@@ -508,10 +528,7 @@ class App:
         self.schedule(go())
 
     def refuse(self, reason: str, params: dict[str, Any]) -> None:
-        key = f"refusal.{reason}"
-        text = t(key, **i18n.hint_params({k: str(v) for k, v in params.items()}))
-        if not i18n.has(key):
-            text = t("refusal.unknown")
+        text = i18n.refusal_text(reason, params)
         render.message(text, refusal=True)
         self.announce(text)
         if self.options["sound"]:
@@ -519,37 +536,37 @@ class App:
 
     # --- actions (data-action="...") ----------------------------------------------------------
 
-    def do_play(self, target: Any) -> None:
-        self.play(str(target.dataset.card))
+    def do_play(self, arg: str) -> None:
+        self.play(arg)
 
-    def do_bid(self, target: Any) -> None:
+    def do_bid(self, arg: str) -> None:
         if not self.waiting or self.state.phase is not Phase.BIDDING:
             return
-        bid = parse_bid(str(target.dataset.bid))
+        bid = parse_bid(arg)
         refusal = self.state.refusal(bid, seat=S)
         if refusal is not None:
             self.refuse(refusal.reason, refusal.params)
             return
         self.act(bid)
 
-    def do_blind(self, _target: Any) -> None:
+    def do_blind(self, arg: str) -> None:
         """Blind Nil, first step: ask for a confirmation (it cannot be taken back)."""
         if self.waiting and self.blind_offered():
             self.blind_armed = True
             self.render()
             render.focus_panel()
 
-    def do_blind_yes(self, _target: Any) -> None:
+    def do_blind_yes(self, arg: str) -> None:
         if self.waiting and self.blind_offered() and self.blind_armed:
             self.blind_armed = False
             self.act(BLIND_NIL)
 
-    def do_blind_no(self, _target: Any) -> None:
+    def do_blind_no(self, arg: str) -> None:
         self.blind_armed = False
         self.render()
         render.focus_panel("[data-action=blind]")
 
-    def do_look(self, _target: Any) -> None:
+    def do_look(self, arg: str) -> None:
         if self.game is not None:
             self.blind_armed = False
             self.game.seen = self.state.hand_index
@@ -557,15 +574,13 @@ class App:
             self.render()
             render.focus_hand_or_panel()
 
-    def do_hint(self, _target: Any) -> None:
+    def do_hint(self, arg: str) -> None:
         if not self.waiting or self.game is None:
             render.message(t("hint.none"))
             return
         from spades_core.hints import hint
-        from spades_core.views import view_for
 
-        face_down = self.face_down()
-        advice = hint(view_for(self.state, S, hand_seen=not face_down))
+        advice = hint(self.view())
         reason = t(advice.reason, **i18n.hint_params(advice.params))
         if advice.action is None:
             head = t("hint.look")
@@ -579,58 +594,56 @@ class App:
         render.message(text)
         self.announce(text)
 
-    def do_last(self, _target: Any) -> None:
+    def do_last(self, arg: str) -> None:
         # self.last_trick also holds the previous hand's last trick once the next is dealt.
         trick = self.last_trick if self.last_trick is not None else self.state.last_trick
         winner = winning_play(trick)[0] if trick else None
-        render.last_trick_dialog(trick, winner)
+        dialogs.last_trick_dialog(models.last_trick_model(trick, winner))
         self.dialog_kind = "last"
 
-    def do_sheet(self, _target: Any) -> None:
-        render.score_sheet(self.state, pending=False)
+    def do_sheet(self, arg: str) -> None:
+        dialogs.score_sheet(models.sheet_model(self.view(), pending=False))
         self.dialog_kind = "sheet"
 
-    def do_sheet_next(self, _target: Any) -> None:
-        render.close_dialog()
+    def do_sheet_next(self, arg: str) -> None:
+        dialogs.close_dialog()
 
-    def do_close(self, _target: Any) -> None:
-        render.close_dialog()
+    def do_close(self, arg: str) -> None:
+        dialogs.close_dialog()
 
-    def do_dismiss(self, target: Any) -> None:
-        node = target.closest(".notice")
-        if node:
-            node.remove()
+    def do_dismiss(self, arg: str) -> None:
+        render.dismiss_notice(arg)
 
-    def do_menu(self, _target: Any) -> None:
+    def do_menu(self, arg: str) -> None:
         self.show_screen("table" if self.screen == "menu" else "menu")
 
-    def do_resume(self, _target: Any) -> None:
+    def do_resume(self, arg: str) -> None:
         self.show_screen("table")
 
-    def do_new(self, _target: Any) -> None:
+    def do_new(self, arg: str) -> None:
         self.ask_new_game(deal=self.random_deal())
 
-    def do_replay(self, _target: Any) -> None:
+    def do_replay(self, arg: str) -> None:
         if self.game is not None:
             self.ask_new_game(deal=int(self.state.deal or 0), daily=self.game.daily)
 
-    def do_daily(self, _target: Any) -> None:
+    def do_daily(self, arg: str) -> None:
         self.ask_new_game(deal=self.today_number(), daily=True)
 
-    def do_new_yes(self, _target: Any) -> None:
+    def do_new_yes(self, arg: str) -> None:
         kwargs, self.pending_new = self.pending_new, None
         self.dialog_kind = ""
         if kwargs is not None:
             self.new_game(**kwargs)
 
-    def do_new_no(self, _target: Any) -> None:
+    def do_new_no(self, arg: str) -> None:
         """Keep playing: back to the table, the game in progress untouched."""
         self.pending_new = None
-        render.close_dialog()
+        dialogs.close_dialog()
         self.show_screen("table")
         render.focus_hand_or_panel()
 
-    def do_share(self, _target: Any) -> None:
+    def do_share(self, arg: str) -> None:
         deal = int(self.state.deal or 0) if self.game else 0
         url = f"{js.location.origin}{js.location.pathname}?deal={deal}"
 
@@ -641,41 +654,41 @@ class App:
                 copied = True
             except Exception:
                 copied = False
-            render.share_result(url, copied)
+            dialogs.share_result(url, copied)
 
-        render.share_result(url, False)
+        dialogs.share_result(url, False)
         self.schedule(copy())
 
-    def do_rules(self, _target: Any) -> None:
+    def do_rules(self, arg: str) -> None:
         i18n.load("rules", "faq")
-        render.rules_dialog("rules")
+        dialogs.rules_dialog("rules")
         self.dialog_kind = "rules"
 
-    def do_faq(self, _target: Any) -> None:
+    def do_faq(self, arg: str) -> None:
         i18n.load("rules", "faq")
-        render.rules_dialog("faq")
+        dialogs.rules_dialog("faq")
         self.dialog_kind = "rules"
 
-    def do_options(self, _target: Any) -> None:
-        render.options_dialog(self.options)
+    def do_options(self, arg: str) -> None:
+        dialogs.options_dialog(self.options)
         self.dialog_kind = "options"
 
-    def do_stats(self, _target: Any) -> None:
-        render.stats_dialog(self.stats)
+    def do_stats(self, arg: str) -> None:
+        dialogs.stats_dialog(self.stats)
         self.dialog_kind = "stats"
 
-    def do_stats_reset(self, _target: Any) -> None:
-        render.stats_confirm()
+    def do_stats_reset(self, arg: str) -> None:
+        dialogs.stats_confirm()
 
-    def do_stats_reset_yes(self, _target: Any) -> None:
+    def do_stats_reset_yes(self, arg: str) -> None:
         self.stats = stats_mod.empty()
         self.store("stats", self.stats)
-        render.stats_dialog(self.stats, done=True)
+        dialogs.stats_dialog(self.stats, done=True)
 
-    def do_stats_reset_no(self, _target: Any) -> None:
-        render.stats_dialog(self.stats)
+    def do_stats_reset_no(self, arg: str) -> None:
+        dialogs.stats_dialog(self.stats)
 
-    def do_lessons(self, _target: Any) -> None:
+    def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")
 
     # --- screens -------------------------------------------------------------------
@@ -685,35 +698,25 @@ class App:
             section = byid("screen-lessons")
             if not self.lessons_mounted:
                 try:
-                    import importlib
-
-                    module = importlib.import_module("ui.lessons_screen")
-                    module.mount(section)
+                    if self.open_lessons is None:
+                        raise LookupError("no lessons screen")
+                    self.open_lessons(section, self)
                     self.lessons_mounted = True
-                except Exception:
+                except Exception as error:
+                    js.console.warn(f"lessons not shown: {error!r}")
                     render.notice(t("lessons.missing"), "lessons.missing")
                     name = "menu"
         if name == "menu":
-            render.menu(self)
+            game_over = None if self.game is None else self.state.phase is Phase.OVER
+            render.menu(models.menu_model(game_over, self.today_number(), self.stats))
         self.screen = name
         render.show_screen(name)
         if name == "table":
             self.render()
 
 
-def app() -> App:
-    global APP
-    if APP is None:
-        APP = App()
-    return APP
-
-
-def show_screen(name: str) -> None:
-    """Switch to ``"table"``, ``"lessons"`` or ``"menu"``."""
-    app().show_screen(name)
-
-
-def start_game(deal: int, level: str, hints_on: bool = True, target: int | None = None) -> None:
-    """Start deal ``deal`` against ``level`` bots on the table (a practice game for lessons);
-    an unfinished game in progress is replaced only once the player agrees."""
-    app().ask_new_game(deal=int(deal), level=level, hints_on=hints_on, target=target)
+    def start_game(self, deal: int, level: str, hints_on: bool = True,
+                   target: int | None = None) -> None:
+        """Start deal ``deal`` against ``level`` bots on the table (a practice game for
+        lessons); an unfinished game in progress is replaced only once the player agrees."""
+        self.ask_new_game(deal=int(deal), level=level, hints_on=hints_on, target=target)

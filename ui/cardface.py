@@ -23,9 +23,10 @@ card.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
-__all__ = ["RANKS", "SUITS", "back_markup", "face_markup"]
+__all__ = ["RANKS", "SUITS", "back_markup", "face_markup", "suit_letter"]
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -89,9 +90,9 @@ def _turned(body: str) -> str:
     return f'<g transform="rotate(180 {CX} {CY})">{body}</g>'
 
 
-def _index(rank: str, suit: str) -> str:
-    text = "10" if rank == "T" else rank
-    fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if text == "10" else ""
+def _index(rank: str, suit: str, printed: str = "") -> str:
+    text = printed or ("10" if rank == "T" else rank)
+    fit = ' textLength="56" lengthAdjust="spacingAndGlyphs"' if len(text) > 1 else ""
     corner = (f'<text class="cf-rank" x="33" y="72" font-size="80" text-anchor="middle"{fit}>'
               f'{text}</text>' + _pip(suit, 33, 104, 2.1, "cf-ix"))
     return corner + _turned(corner)
@@ -204,9 +205,22 @@ def _joker(big: bool) -> str:
     return corner + _turned(corner) + hat + face + title
 
 
+def suit_letter(card_text: str) -> str:
+    """``"QS"`` -> ``"S"``; the jokers count as spades (and anything unreadable too)."""
+    text = card_text.strip().upper()
+    return text[-1] if text[-1:] in SUITS and text not in ("BJ", "LJ") else "S"
+
+
+_INDEX_TEXT = re.compile(r"[0-9A-Za-zÀ-ÿ]{1,2}")
+
+
 @cache
-def face_markup(card_text: str) -> str:
-    """The SVG of one face: ``"QS"``, ``"TH"``, ``"2C"``, ``"BJ"`` or ``"LJ"`` (``10`` for T)."""
+def face_markup(card_text: str, index: str = "") -> str:
+    """The SVG of one face: ``"QS"``, ``"TH"``, ``"2C"``, ``"BJ"`` or ``"LJ"`` (``10`` for T).
+
+    ``index`` is the rank as printed in the corners in the reader's language (``"D"`` for the
+    French Dame); by default the card text's own (``Q``). Only one or two letters or digits are
+    taken, so nothing but an index can reach the markup."""
     text = card_text.strip().upper()
     if text in ("BJ", "LJ"):
         return _svg(f"cf joker {'joker-big' if text == 'BJ' else 'joker-little'}",
@@ -222,7 +236,8 @@ def face_markup(card_text: str) -> str:
         middle = _court(rank, suit)
     else:
         middle = _pips(rank, suit)
-    return _svg(f"cf suit-{suit} rank-{rank}", middle + _index(rank, suit))
+    printed = index if _INDEX_TEXT.fullmatch(index) else ""
+    return _svg(f"cf suit-{suit} rank-{rank}", middle + _index(rank, suit, printed))
 
 
 # --- the back -------------------------------------------------------------------------------------

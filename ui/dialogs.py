@@ -1,17 +1,24 @@
-"""Dialogs (browser only): score sheet, end of game, last trick, rules and FAQ, options, stats."""
+"""Dialogs (browser only): score sheet, end of game, last trick, rules and FAQ, options, stats.
+
+Each draws plain data (``ui/models.py``'s sheet and last-trick models, the options and the
+statistics) and declares its buttons by action name; it reads no game state and imports no
+controller. Cards are drawn by ``ui/cardview.py``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from spades_core import Card, GameState, Seat
+from spades_core import Seat
 
 from . import deals, i18n
 from . import options as opts
 from . import stats as stats_mod
+from .cardview import card_element
 from .dom import add, byid, clear, el
 from .i18n import t
 from .icons import icon
+from .models import LastTrickModel, SheetModel
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 
@@ -62,8 +69,8 @@ def _signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
-def score_sheet(state: GameState, pending: bool) -> None:
-    hands = state.past_hands
+def score_sheet(model: SheetModel) -> None:
+    hands, pending = model.hands, model.pending
     title = t("sheet.title", number=len(hands)) if pending and hands else t("sheet.title.all")
     dialog, body = _open(title)
     if not hands:
@@ -129,9 +136,7 @@ def score_sheet(state: GameState, pending: bool) -> None:
             add(wrap2, history)
             add(body, wrap2)
     if pending:
-        from spades_core import Phase
-
-        key = "sheet.to-end" if state.phase is Phase.OVER else "sheet.next"
+        key = "sheet.to-end" if model.over else "sheet.next"
         _show(dialog, _button(key, "sheet-next", primary=True))
     else:
         _show(dialog, _button("dialog.close", "close", primary=True))
@@ -140,15 +145,16 @@ def score_sheet(state: GameState, pending: bool) -> None:
 # --- end of game ---------------------------------------------------------------------------
 
 
-def end_dialog(state: GameState, game: Any, won: bool, daily_line: str | None) -> None:
+def end_dialog(scores: tuple[int, int], deal: int, level: str, won: bool,
+               daily_line: str | None) -> None:
     dialog, body = _open(t("end.title"))
-    ns, ew = state.scores
+    ns, ew = scores
     result = el("p", t("end.won" if won else "end.lost"), "end-result")
     if won:
         result.prepend(icon("trophy"))
     add(body, result)
     add(body, el("p", t("end.score", ns=ns, ew=ew)))
-    add(body, el("p", t("end.deal", deal=state.deal, level=t(f"level.{game.level}"))))
+    add(body, el("p", t("end.deal", deal=deal, level=t(f"level.{level}"))))
     if daily_line:
         add(body, el("p", daily_line))
     add(body, el("div", cls="share-box", id="share-box"))
@@ -180,24 +186,19 @@ def share_result(url: str, copied: bool) -> None:
 # --- last trick --------------------------------------------------------------------------
 
 
-def last_trick_dialog(trick: tuple[tuple[Seat, Card], ...] | None, winner: Seat | None) -> None:
-    from .render import card_face
-
+def last_trick_dialog(model: LastTrickModel) -> None:
     dialog, body = _open(t("last.title"))
-    if not trick:
+    if not model.cards:
         add(body, el("p", t("last.none")))
     else:
         row = el("div", cls="trick-row")
-        for seat, card in trick:
+        for seat_name, card in model.cards:
             figure = el("figure")
-            text = str(card)
-            add(figure, card_face(text, "winner" if seat == winner else "", role="img",
-                                  aria_label=i18n.card_name(text)),
-                el("figcaption", i18n.seat_name(seat.name)))
+            add(figure, card_element(card), el("figcaption", seat_name))
             add(row, figure)
         add(body, row)
-        if winner is not None:
-            add(body, el("p", t("last.winner", seat=i18n.seat_name(winner.name))))
+        if model.winner is not None:
+            add(body, el("p", t("last.winner", seat=model.winner)))
     _show(dialog, _button("dialog.close", "close", primary=True))
 
 

@@ -1,7 +1,9 @@
-"""Translations: flat catalogues ``ui/locales/<lang>/<name>.json`` (key -> text, ``{param}``).
+"""Translations: flat catalogues ``locales/<lang>/<name>.json`` (key -> text, ``{param}``).
 
 Pure Python (no browser import): ``t(key, **params)``, ``language()``, ``set_language(lang)``,
-``pick_language(preferences)``, and the names of cards, suits, seats and bids in the language.
+``pick_language(preferences)``, and the page's one namer: cards, suits, seats, bids and the
+engine's refusal reasons in the language (the table, the dialogs and the lessons all name
+things here; no other module builds such a name).
 Catalogues load on first use; ``rules`` and ``faq`` only when the dialog that needs them opens.
 """
 
@@ -9,12 +11,14 @@ from __future__ import annotations
 
 import json
 import string
-from pathlib import Path
 from typing import Any
+
+import locales
+from locales import names
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
-LOCALES = Path(__file__).resolve().parent / "locales"
+LOCALES = locales.ROOT  # shared with the terminal (spades_core/terminal.py)
 BOOT_CATALOGUES = ("table", "hints")
 
 _language = DEFAULT_LANGUAGE
@@ -87,66 +91,48 @@ def t(key: str, **params: object) -> str:
     return _FORMATTER.vformat(text, (), _Missing({k: str(v) for k, v in params.items()}))
 
 
-# --- names of things ---------------------------------------------------------------
+# --- names of things: the one namer (locales/names.py) in the page's language --------------
 
-SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
-SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
-RANK_TEXT = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+SUIT_KEYS = names.SUIT_KEYS
+SUIT_SYMBOLS = names.SUIT_SYMBOLS
 
 
 def rank_text(rank: int) -> str:
     """Short rank as printed on a card, in the language (``D`` for Dame in French)."""
-    if rank <= 10:
-        return str(rank)
-    return t(f"rank.short.{rank}")
+    return names.rank_text(rank, t)
 
 
 def card_short(card_text: str) -> str:
     """``"QS"`` -> ``"Q♠"`` (``"D♠"`` in French); jokers by name."""
-    if card_text in ("BJ", "LJ"):
-        return t("card.big-joker" if card_text == "BJ" else "card.little-joker")
-    rank = "23456789TJQKA".index(card_text[0]) + 2
-    suit = "CDHS".index(card_text[1])
-    return rank_text(rank) + SUIT_SYMBOLS[suit]
+    return names.card_short(card_text, t)
 
 
 def card_name(card_text: str) -> str:
     """``"QS"`` -> ``"Queen of spades"`` / ``"Dame de pique"``."""
-    if card_text in ("BJ", "LJ"):
-        return t("card.big-joker" if card_text == "BJ" else "card.little-joker")
-    rank = "23456789TJQKA".index(card_text[0]) + 2
-    suit = SUIT_KEYS["CDHS".index(card_text[1])]
-    return t("card.name", rank=t(f"rank.{rank}"), suit=t(f"suit.of.{suit}"))
+    return names.card_name(card_text, t)
 
 
 def suit_name(suit_key: str) -> str:
-    """A suit key (``"hearts"``) as a plural noun in the language."""
-    return t(f"suit.{suit_key}")
+    return names.suit_name(suit_key, t)
 
 
-def seat_name(seat_letter: str) -> str:
-    return t(f"seat.{seat_letter}")
+def seat_name(seat_letter: str, person: bool = True) -> str:
+    """A seat (``"N"``); South is "You" (``person``) or "South" (a place at the table, as
+    the lessons ask "who won the trick?")."""
+    return names.seat_name(seat_letter, t, person)
 
 
 def bid_text(token: str | None) -> str:
     """A bid token (``"3"``, ``"nil"``, ``"blind-nil"``) in the language; None -> a dash."""
-    if token is None:
-        return "–"
-    if token in ("nil", "blind-nil"):
-        return t(f"bid.name.{token}")
-    return token
+    return names.bid_text(token, t)
+
+
+def refusal_text(reason: str, params: dict[str, object] | None = None) -> str:
+    """The engine's refusal ``reason`` (``"must-follow-suit"``, params ``suit``...) as a
+    sentence: one wording per reason and language, wherever a card or bid is refused."""
+    return names.refusal_text(reason, params or {}, t, has)
 
 
 def hint_params(params: dict[str, str]) -> dict[str, str]:
     """Render a hint's parameters: cards as ``A♥``, suits and seats in the language."""
-    out: dict[str, str] = {}
-    for key, value in params.items():
-        if key in ("card", "winner") and len(value) == 2:
-            out[key] = card_short(value)
-        elif key == "suit" and value in SUIT_KEYS:
-            out[key] = suit_name(value)
-        elif key == "seat" and value in ("N", "E", "S", "W"):
-            out[key] = seat_name(value)
-        else:
-            out[key] = value
-    return out
+    return names.params(params, t)

@@ -29,13 +29,10 @@ from spades_core.lessons import (
     check_action,
 )
 
-Translate = Callable[..., str]  # t(key, **params) -> text
+from . import i18n
 
-RANK_KEYS = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "J", 12: "Q", 13: "K", 14: "A",
-}
-SUIT_SYMBOLS = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+Translate = Callable[..., str]  # t(key, **params) -> text (the lessons' own keys)
+
 RED_SUITS = frozenset({"hearts", "diamonds"})
 
 
@@ -43,19 +40,14 @@ def suit_key(card: Card) -> str:
     return card.suit.name.lower()
 
 
-def card_short(card: Card, t: Translate) -> str:
-    """The card as drawn on its face: ``Q♥`` (``D♥`` in French)."""
-    if card.id >= 52:
-        return t("card.big-joker.short") if card.id == 53 else t("card.little-joker.short")
-    return t(f"rank.short.{RANK_KEYS[int(card.rank)]}") + SUIT_SYMBOLS[suit_key(card)]
+def card_short(card: Card) -> str:
+    """The card as drawn on its face: ``Q♥`` (``D♥`` in French), by the page's namer."""
+    return i18n.card_short(str(card))
 
 
-def card_name(card: Card, t: Translate) -> str:
-    """The card's spoken name: "queen of hearts" / "dame de cœur"."""
-    if card.id >= 52:
-        return t("card.big-joker") if card.id == 53 else t("card.little-joker")
-    return t("card.name", rank=t(f"rank.name.{RANK_KEYS[int(card.rank)]}"),
-             suit=t(f"suit.{suit_key(card)}"))
+def card_name(card: Card) -> str:
+    """The card's spoken name: "Queen of hearts" / "Dame de cœur", by the page's namer."""
+    return i18n.card_name(str(card))
 
 
 def choice_label(step: AnswerStep | BidStep, token: str, lang: str, t: Translate) -> str:
@@ -63,23 +55,17 @@ def choice_label(step: AnswerStep | BidStep, token: str, lang: str, t: Translate
     if isinstance(step, BidStep):
         if token == LOOK:
             return t("bid.look")
-        if token in ("nil", "blind-nil"):
-            return t(f"bid.{token}")
-        return token
+        return i18n.bid_text(token)
     label = step.labels.get(token)
     if label is not None:
         return label.get(lang)
-    if step.ask == "seat":
-        return t(f"seat.{token}")
+    if step.ask == "seat" and token in ("N", "E", "S", "W"):
+        return i18n.seat_name(token, person=False)
     if step.ask == "team" and token in ("NS", "EW", "none"):
         return t(f"team.{token}")
     if step.ask in ("card", "cards"):
-        return card_short(parse_card(token), t)
+        return card_short(parse_card(token))
     return token
-
-
-def bid_text(token: str, t: Translate) -> str:
-    return t(f"bid.{token}") if token in ("nil", "blind-nil") else token
 
 
 @dataclass
@@ -93,6 +79,7 @@ class StepState:
     message: Text | None = None  # feedback or success text to show
     fallback: str | None = None  # a locale key when the lesson gives no text (an engine refusal)
     refusal: str | None = None  # the engine's refusal key for an illegal card
+    refusal_params: dict[str, str] = field(default_factory=dict)  # and its parameters
     selected: set[str] = field(default_factory=set)  # "cards" answers: the cards picked so far
     watched: int = 0  # watch steps: the scripted plays shown so far
 
@@ -240,9 +227,11 @@ class Player:
             state.hint = True
             state.message = outcome.feedback
             state.refusal = refusal
+            state.refusal_params = ({k: str(v) for k, v in outcome.refusal.params.items()}
+                                    if outcome.refusal is not None else {})
             state.fallback = None
-            if outcome.feedback is None:
-                state.fallback = f"refusal.{refusal}" if refusal else "feedback.wrong"
+            if outcome.feedback is None and not refusal:
+                state.fallback = "feedback.wrong"
         return Verdict(outcome.correct, outcome.feedback, refusal)
 
     def practice(self) -> PracticeStep | None:

@@ -2,14 +2,16 @@
 
 ``mount(section)`` draws into ``<section id="screen-lessons">`` (the main menu calls it; calling
 it again redraws). Everything is built with ``createElement`` and ``textContent``: lesson and
-stored text is never parsed as HTML. One delegated click listener reads ``data-act`` /
-``data-arg`` from the buttons. The logic (steps, judging, what is lit) is in
-``ui/lessons_player.py`` and the stored progress in ``ui/lessons_progress.py``; both are pure.
+stored text is never parsed as HTML; cards are drawn by the page's one card widget
+(``ui/cardview.py``). One delegated click listener reads ``data-action`` / ``data-arg`` and
+dispatches them to ``do_<action>(arg)``, the page's one convention (``ui/ports.py``); the
+controller is reached only through the ``Port`` given to :func:`mount`. The logic (steps,
+judging, what is lit) is in ``ui/lessons_player.py`` and the stored progress in
+``ui/lessons_progress.py``; both are pure.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +39,12 @@ from spades_core.lessons import (
 )
 from spades_core.seats import Seat
 
-from . import i18n, lessons_progress
+from . import i18n, lessons_progress, ports
+from .cardview import card_element
 from .dom import el
-from .lessons_player import RED_SUITS, Player, card_name, card_short, choice_label, suit_key
+from .lessons_player import RED_SUITS, Player, card_name, choice_label, suit_key
+from .models import CardModel
+from .ports import Port
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS_DIR = ROOT / "lessons"
@@ -48,7 +53,7 @@ WATCH_DELAY_MS = 550
 GROUPS = ("rules", "strategy")
 
 
-# --- text: the lessons.* keys of ui/locales/<lang>/lessons.json, through ui.i18n ------------
+# --- text: the lessons.* keys of locales/<lang>/lessons.json, through ui.i18n ------------
 
 
 class _Text:
@@ -70,10 +75,10 @@ def h(tag: str, cls: str | None = None, text: str | None = None, **attrs: object
     return el(tag, text, cls, **attrs)
 
 
-def button(text: str, act: str, arg: str = "", cls: str = "lx-btn", key: str | None = None,
+def button(text: str, action: str, arg: str = "", cls: str = "lx-btn", key: str | None = None,
            **attrs: object) -> Any:
-    element = h("button", cls, text, type="button", data_act=act, data_arg=arg or None,
-                data_key=key or f"{act}:{arg}", **attrs)
+    element = h("button", cls, text, type="button", data_action=action, data_arg=arg or None,
+                data_key=key or f"{action}:{arg}", **attrs)
     return element
 
 
@@ -87,8 +92,9 @@ def _seat_area(seat: Seat) -> str:
 
 
 class LessonsScreen:
-    def __init__(self, section: Any) -> None:
+    def __init__(self, section: Any, port: Port | None = None) -> None:
         self.section = section
+        self.port = port
         self.text = _Text()
         self.library: Library | None = None
         self.load_error = False
@@ -159,48 +165,41 @@ class LessonsScreen:
 
     def _on_click(self, event: Any) -> None:
         origin = event.target
-        target = None if nil(origin) else origin.closest("[data-act]")
-        if nil(target) or not self.section.contains(target):
+        found = None if nil(origin) else ports.read_action(origin)
+        if found is None or not self.section.contains(found[0]):
             return
         event.stopPropagation()  # the screen's own buttons: nothing for the page's handlers
+        target, name, arg = found
         if target.disabled:
             return
-        act = str(target.getAttribute("data-act"))
-        arg = target.getAttribute("data-arg")
-        arg = "" if nil(arg) else str(arg)
-        handler: Callable[[str], None] | None = getattr(self, f"_act_{act.replace('-', '_')}",
-                                                        None)
-        if handler is None:
-            return
-        handler(arg)
-        self.render()
+        if ports.dispatch(self, name, arg):
+            self.render()
 
-    def _act_open(self, lesson_id: str) -> None:
+    def do_open(self, lesson_id: str) -> None:
         self.open(lesson_id)
 
-    def _act_list(self, _arg: str) -> None:
+    def do_list(self, _arg: str) -> None:
         self.close_lesson()
 
-    def _act_menu(self, _arg: str) -> None:
-        try:
-            from . import app
-            app.show_screen("menu")
-        except Exception as error:
-            js.console.warn(f"lessons: no menu ({error})")
+    def do_menu(self, _arg: str) -> None:
+        if self.port is None:
+            js.console.warn("lessons: no menu")
+            return
+        self.port.show_screen("menu")
 
-    def _act_goto(self, arg: str) -> None:
+    def do_goto(self, arg: str) -> None:
         if self.player is not None:
             self._leave_step()
             self.player.go(int(arg))
             self._entered_step()
 
-    def _act_prev(self, _arg: str) -> None:
+    def do_prev(self, _arg: str) -> None:
         if self.player is not None:
             self._leave_step()
             self.player.previous()
             self._entered_step()
 
-    def _act_next(self, _arg: str) -> None:
+    def do_next(self, _arg: str) -> None:
         player = self.player
         if player is None:
             return
@@ -213,29 +212,29 @@ class LessonsScreen:
             return
         self._entered_step()
 
-    def _act_hint(self, _arg: str) -> None:
+    def do_hint(self, _arg: str) -> None:
         if self.player is not None:
             self.player.show_hint()
             self._announce_next = self.t("hint.shown")
 
-    def _act_card(self, arg: str) -> None:
+    def do_card(self, arg: str) -> None:
         self._choose(arg)
 
-    def _act_choice(self, arg: str) -> None:
+    def do_choice(self, arg: str) -> None:
         self._choose(arg)
 
-    def _act_check(self, _arg: str) -> None:
+    def do_check(self, _arg: str) -> None:
         if self.player is not None:
             verdict = self.player.submit_cards()
             if verdict is not None:
                 self._after_verdict()
 
-    def _act_replay(self, _arg: str) -> None:
+    def do_replay(self, _arg: str) -> None:
         if self.player is not None:
             self.player.replay_watch()
             self._entered_step()
 
-    def _act_practice(self, _arg: str) -> None:
+    def do_practice(self, _arg: str) -> None:
         player = self.player
         if player is None:
             return
@@ -243,15 +242,12 @@ class LessonsScreen:
         self._save_progress()
         if step is None:
             return
-        try:
-            from . import app
-            start_game = app.start_game
-        except Exception as error:
-            js.console.warn(f"lessons: no table to practise on ({error})")
+        if self.port is None:
+            js.console.warn("lessons: no table to practise on")
             self._announce_next = self.t("practice.unavailable")
             player.state.fallback = "practice.unavailable"
             return
-        start_game(step.deal, step.level, hints_on=step.hints)
+        self.port.start_game(step.deal, step.level, hints_on=step.hints)
 
     def _choose(self, token: str) -> None:
         player = self.player
@@ -378,7 +374,7 @@ class LessonsScreen:
         upcoming = self._next_lesson()
         if upcoming is not None:
             title = upcoming.title.get(lang)
-            go = h("button", "lx-btn lx-primary lx-continue", type="button", data_act="open",
+            go = h("button", "lx-btn lx-primary lx-continue", type="button", data_action="open",
                    data_arg=upcoming.id, data_key="next-lesson",
                    aria_label=self.t("lesson.next.label", title=title))
             go.append(h("span", "lx-continue-label", self.t("lesson.next")),
@@ -445,6 +441,8 @@ class LessonsScreen:
             return str(state.message.get(self.lang))
         if state.fallback:
             return self.t(state.fallback)
+        if state.refusal:  # an illegal card: the engine's reason, worded as on the table
+            return i18n.refusal_text(state.refusal, state.refusal_params)
         return ""
 
     def _render_player(self, player: Player) -> None:
@@ -566,23 +564,26 @@ class LessonsScreen:
 
     # --- cards ---------------------------------------------------------------------------------
 
-    def _card_face(self, card: Any, tag: str = "span", extra: str = "", **attrs: object) -> Any:
+    def _card_face(self, card: Any, tag: str = "span", extra: str = "",
+                   pressed: bool | None = None) -> Any:
+        """A card through the page's one widget: a picture, or a button (``do_card``)."""
         suit = suit_key(card)
-        cls = f"lx-card lx-{suit}" + (" lx-red" if suit in RED_SUITS else "") + extra
-        name = card_name(card, self.t)
+        token = str(card)
+        classes = [f"lx-card lx-{suit}" + (" lx-red" if suit in RED_SUITS else "") + extra]
         if tag == "button":
-            element = button(card_short(card, self.t), attrs.pop("act", "card"), str(card),
-                             cls=cls + " lx-card-btn", aria_label=name, **attrs)
-        else:
-            element = h(tag, cls, card_short(card, self.t), role="img", aria_label=name,
-                        data_card=str(card), **attrs)
-        return element
+            classes.append("lx-card-btn")
+        model = CardModel(text=token, label=card_name(card),
+                          action="card" if tag == "button" else "",
+                          arg=token if tag == "button" else "",
+                          classes=tuple(" ".join(classes).split()), pressed=pressed,
+                          key=f"card:{token}" if tag == "button" else "")
+        return card_element(model)
 
     def _backs(self, count: int) -> Any:
         group = h("span", "lx-backs", role="img",
                   aria_label=self.t("seat.backs", count=count))
         for _ in range(min(count, 4)):
-            group.append(h("span", "lx-cardback", aria_hidden="true"))
+            group.append(card_element(CardModel(classes=("lx-cardback",))))
         if count > 4:  # many cards: a short fan and their number
             group.append(h("span", "lx-backs-count", f"×{count}", aria_hidden="true"))
         return group
@@ -607,7 +608,7 @@ class LessonsScreen:
         if seat in hl.seats:
             cls += " lx-seat-marked"
         box = h("div", cls, data_seat=seat.name)
-        name = self.t("seat.S.you") if seat is Seat.S else self.t(f"seat.{seat.name}")
+        name = i18n.seat_name(seat.name)
         label = h("div", "lx-seat-label")
         label.append(h("span", "lx-seat-name", name))
         if dealer:
@@ -621,7 +622,7 @@ class LessonsScreen:
         return box
 
     def _bid_text(self, token: str) -> str:
-        return self.t(f"bid.{token}") if token in ("nil", "blind-nil") else token
+        return i18n.bid_text(token)
 
     def _board(self, player: Player, scene: Position) -> Any:
         board = h("div", "lx-board", role="group", aria_label=self.t("table.label"))
@@ -660,13 +661,12 @@ class LessonsScreen:
             token = str(card)
             extra = self._classes(player, token)
             if clickable and (choosable is None or token in choosable):
-                attrs: dict[str, object] = {}
+                pressed: bool | None = None
                 if isinstance(step, AnswerStep):
-                    selected = token in state.selected
-                    attrs["aria_pressed"] = "true" if selected else "false"
-                    if selected:
+                    pressed = token in state.selected
+                    if pressed:
                         extra += " lx-selected"
-                hand.append(self._card_face(card, "button", extra, **attrs))
+                hand.append(self._card_face(card, "button", extra, pressed))
             else:
                 hand.append(self._card_face(card, extra=extra))
         if scene.hidden[Seat.S]:
@@ -687,8 +687,8 @@ class LessonsScreen:
             face = self._card_face(card, extra=self._classes(player, str(card)))
             face.setAttribute("aria-label", self.t(
                 "seat.card.played",
-                seat=self.t("seat.S.you") if seat is Seat.S else self.t(f"seat.{seat.name}"),
-                card=card_name(card, self.t)))
+                seat=i18n.seat_name(seat.name),
+                card=card_name(card)))
             slot.append(face)
             centre.append(slot)
         return centre
@@ -747,7 +747,7 @@ class LessonsScreen:
                 card = parse_card(token)
                 suit = suit_key(card)
                 extra += " lx-card-choice" + (" lx-red" if suit in RED_SUITS else "")
-                attrs["aria_label"] = card_name(card, self.t)
+                attrs["aria_label"] = card_name(card)
             group.append(button(label, "choice", token, cls="lx-btn lx-choice" + extra,
                                 **attrs))
         return group
@@ -756,10 +756,11 @@ class LessonsScreen:
 _screen: LessonsScreen | None = None
 
 
-def mount(section: Any) -> LessonsScreen:
-    """Draw the lessons screen into ``section`` (again: redraw, keeping the open lesson)."""
+def mount(section: Any, port: Port | None = None) -> LessonsScreen:
+    """Draw the lessons screen into ``section`` (again: redraw, keeping the open lesson);
+    ``port`` is the controller, for the menu and the practice games."""
     global _screen
     if _screen is None or _screen.section != section:
-        _screen = LessonsScreen(section)
+        _screen = LessonsScreen(section, port)
     _screen.render()
     return _screen

@@ -26,9 +26,9 @@ def bench_bots() -> str:
 def main() -> None:
     from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-    from ui import app as app_module
+    from ui import root
 
-    application = app_module.app()
+    application = root.build()
     application.boot()
     js.window.spadesBenchBots = create_proxy(bench_bots)
     js.document.body.dataset.ready = "1"

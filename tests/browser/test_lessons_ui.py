@@ -41,15 +41,15 @@ def finish_step_with_hint(page: Page) -> None:
     screen = page.locator("#screen-lessons")
     kind = panel(page).get_attribute("data-kind")
     if kind in ("play", "bid", "answer"):
-        screen.locator("[data-act='hint']").click()
+        screen.locator("[data-action='hint']").click()
         lit = screen.locator("button.lx-lit")
         expect(lit.first).to_be_visible()
         count = lit.count()
         assert count >= 1
-        if screen.locator("[data-act='check']").count():
+        if screen.locator("[data-action='check']").count():
             for i in range(count):
                 screen.locator("button.lx-lit").nth(i).click()
-            screen.locator("[data-act='check']").click()
+            screen.locator("[data-action='check']").click()
         else:
             lit.first.click()
         expect(screen.locator(".lx-feedback[data-tone='good']")).to_be_visible()
@@ -57,7 +57,7 @@ def finish_step_with_hint(page: Page) -> None:
 
 def next_step(page: Page) -> None:
     current = panel(page).get_attribute("data-step")
-    page.locator("#screen-lessons [data-act='next']").click()
+    page.locator("#screen-lessons [data-action='next']").click()
     if page.locator("#screen-lessons .lx-panel").count():
         expect(panel(page)).not_to_have_attribute("data-step", current or "")
 
@@ -74,7 +74,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(panel(page)).to_have_attribute("data-kind", "explain")
     # The trick on the table is drawn, West's lead is highlighted, South's cards are shown.
     expect(screen.locator(".lx-trick [data-card='9H']")).to_have_class(
-        "lx-card lx-hearts lx-red lx-marked")
+        "card suit-H lx-card lx-hearts lx-red lx-marked")
     expect(screen.locator(".lx-seat-west")).to_have_class("lx-seat lx-seat-west lx-seat-marked")
     next_step(page)
 
@@ -88,8 +88,8 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(feedback).to_have_attribute("data-tone", "bad")
     expect(screen.locator("[role=status]")).to_have_text(
         "The 3♥ is lower than East's J♥: East would win the trick.")
-    expect(three).to_have_class("lx-card lx-hearts lx-red lx-wrong lx-card-btn")
-    expect(queen).to_have_class("lx-card lx-hearts lx-red lx-lit lx-card-btn")
+    expect(three).to_have_class("card suit-H lx-card lx-hearts lx-red lx-wrong lx-card-btn")
+    expect(queen).to_have_class("card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn")
     # An illegal card: the engine's reason.
     screen.get_by_role("button", name="five of clubs").click()
     expect(feedback).to_contain_text("You must follow suit")
@@ -98,7 +98,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours.")
     expect(feedback).to_have_attribute("data-tone", "good")
     expect(screen.locator(".lx-trick [data-card='QH']")).to_be_visible()
-    expect(screen.locator("[data-act='next']")).to_be_focused()
+    expect(screen.locator("[data-action='next']")).to_be_focused()
     next_step(page)
 
     # Step 3: who won? A wrong answer, then the right one.
@@ -160,7 +160,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
     expect(panel(page)).to_have_attribute("data-step", "3")
     screen.locator(".lx-step").last.click()
     expect(panel(page)).to_have_attribute("data-kind", "practice")
-    screen.locator("[data-act='practice']").click()
+    screen.locator("[data-action='practice']").click()
     expect(page.locator("#screen-table")).to_be_visible()
     expect(screen).to_be_hidden()
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
@@ -196,7 +196,7 @@ def test_screens_fit_and_unreadable_progress_is_reset(
         .map(b => b.textContent)""")
     assert small == []
     screenshot(page, "bid")
-    screen.locator("[data-act='list']").click()
+    screen.locator("[data-action='list']").click()
     screen.locator("[data-lesson='rules-04-trumps']").click()
     screen.locator(".lx-step").nth(2).click()
     expect(panel(page)).to_have_attribute("data-kind", "watch")

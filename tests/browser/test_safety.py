@@ -238,7 +238,7 @@ def test_lesson_practice_asks_and_icons_are_drawn_not_emoji(
     lessons.locator("[data-lesson='strategy-07-dont-trump-partner']").click()
     lessons.locator(".lx-step").last.click()
     expect(lessons.locator(".lx-panel")).to_have_attribute("data-kind", "practice")
-    lessons.locator("[data-act='practice']").click()
+    lessons.locator("[data-action='practice']").click()
     dialog = page.locator("dialog[open]")
     expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

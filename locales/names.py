@@ -1,0 +1,91 @@
+"""The one namer: cards, suits, seats, bids and refusal reasons in words (pure Python).
+
+Each function takes the translate function of its caller, ``t(key, **params) -> text``, over
+the catalogues of this folder (the names' keys are in ``table.json``: ``rank.*``,
+``rank.short.*``, ``suit.*``, ``suit.of.*``, ``card.name``, ``seat.*``, ``bid.name.*``,
+``refusal.*``). The page calls it through ``ui.i18n``; the terminal through its ``Texts``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+Translate = Callable[..., str]
+
+SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+RANKS = "23456789TJQKA"
+SEATS = ("N", "E", "S", "W")
+
+
+def rank_text(rank: int, t: Translate) -> str:
+    """Short rank as printed on a card, in the language (``D`` for Dame in French)."""
+    if rank <= 10:
+        return str(rank)
+    return t(f"rank.short.{rank}")
+
+
+def _joker(card_text: str, t: Translate) -> str:
+    return t("card.big-joker" if card_text == "BJ" else "card.little-joker")
+
+
+def card_short(card_text: str, t: Translate) -> str:
+    """``"QS"`` -> ``"Q♠"`` (``"D♠"`` in French); jokers by name."""
+    if card_text in ("BJ", "LJ"):
+        return _joker(card_text, t)
+    return rank_text(RANKS.index(card_text[0]) + 2, t) + SUIT_SYMBOLS["CDHS".index(card_text[1])]
+
+
+def card_name(card_text: str, t: Translate) -> str:
+    """``"QS"`` -> ``"Queen of spades"`` / ``"Dame de pique"``."""
+    if card_text in ("BJ", "LJ"):
+        return _joker(card_text, t)
+    rank = RANKS.index(card_text[0]) + 2
+    suit = SUIT_KEYS["CDHS".index(card_text[1])]
+    return t("card.name", rank=t(f"rank.{rank}"), suit=t(f"suit.of.{suit}"))
+
+
+def suit_name(suit_key: str, t: Translate) -> str:
+    """A suit key (``"hearts"``) as a plural noun in the language."""
+    return t(f"suit.{suit_key}")
+
+
+def seat_name(seat_letter: str, t: Translate, person: bool = True) -> str:
+    """A seat (``"N"``); South is "You" (``person``) or "South" (a place at the table)."""
+    if seat_letter == "S" and not person:
+        return t("seat.S.role")
+    return t(f"seat.{seat_letter}")
+
+
+def bid_text(token: str | None, t: Translate) -> str:
+    """A bid token (``"3"``, ``"nil"``, ``"blind-nil"``) in the language; None -> a dash."""
+    if token is None:
+        return "–"
+    if token in ("nil", "blind-nil"):
+        return t(f"bid.name.{token}")
+    return token
+
+
+def params(values: Mapping[str, object], t: Translate, person: bool = True) -> dict[str, str]:
+    """An engine key's parameters in words: cards as ``A♥``, suits and seats named."""
+    out: dict[str, str] = {}
+    for key, raw in values.items():
+        value = str(raw)
+        if key in ("card", "winner") and len(value) == 2:
+            out[key] = card_short(value, t)
+        elif key == "suit" and value in SUIT_KEYS:
+            out[key] = suit_name(value, t)
+        elif key == "seat" and value in SEATS:
+            out[key] = seat_name(value, t, person)
+        else:
+            out[key] = value
+    return out
+
+
+def refusal_text(reason: str, values: Mapping[str, object], t: Translate,
+                 has: Callable[[str], bool], person: bool = True) -> str:
+    """The engine's refusal ``reason`` as a sentence: one wording per reason and language."""
+    key = f"refusal.{reason}"
+    if not has(key):
+        return t("refusal.unknown")
+    return t(key, **params(values, t, person))

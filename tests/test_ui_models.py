@@ -1,0 +1,149 @@
+"""The models the page draws, built from views without a browser (ui/models.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from spades_core import GameState, Phase, Rules, Seat, parse_bid
+from spades_core.views import view_for
+from ui import cardface, i18n, models
+from ui.models import UiState, table_model
+
+S = Seat.S
+
+
+@pytest.fixture(autouse=True)
+def english() -> None:
+    i18n.set_language("en")
+    i18n.load()
+
+
+def _to_south(state: GameState) -> GameState:
+    """Let every other seat make its first legal move until South is to act."""
+    while state.to_act != S:
+        if state.phase is Phase.BIDDING:
+            state = state.apply(parse_bid("3"))
+        else:
+            state = state.apply(state.legal_plays()[0])
+    return state
+
+
+def _bidding() -> GameState:
+    return _to_south(GameState.new(Rules(blind_nil=False), deal=7))
+
+
+def _playing() -> GameState:
+    state = _bidding().apply(parse_bid("3"))
+    while state.phase is Phase.BIDDING:
+        state = state.apply(parse_bid("3"))
+    return _to_south(state)
+
+
+def test_the_model_is_frozen_plain_data() -> None:
+    model = table_model(view_for(_bidding(), S), UiState(waiting=True, deal=7))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        model.panel = ""  # type: ignore[misc]
+    assert model.deal_label == "Deal 7"
+
+
+def test_bidding_shows_the_panel_and_the_cards_face_up_but_not_playable() -> None:
+    state = _bidding()
+    model = table_model(view_for(state, S), UiState(waiting=True, deal=7))
+    assert model.panel == "bid"
+    assert model.turn_mine and model.turn == i18n.t("turn.you.bid")
+    assert len(model.hand) == 13 and all(card.face_up for card in model.hand)
+    assert {card.action for card in model.hand} == {"play"}
+    assert all(card.arg == card.text for card in model.hand)
+    assert not any("playable" in card.classes or "illegal" in card.classes
+                   for card in model.hand)
+    assert [s.active for s in model.seats] == [seat == S for seat in Seat]
+    # hand order: spades, hearts, clubs, diamonds, high to low
+    shown = [card.text for card in model.hand]
+    assert shown == [str(c) for c in models.hand_order(state.hand_of(S))]
+
+
+def test_not_waiting_no_panel() -> None:
+    model = table_model(view_for(_bidding(), S), UiState(waiting=False))
+    assert model.panel == "" and not model.hint_enabled
+
+
+def test_face_down_cards_are_backs_and_blind_nil_is_offered() -> None:
+    state = _to_south(GameState.new(Rules(blind_nil=True), deal=7))
+    view = view_for(state, S, hand_seen=False)
+    model = table_model(view, UiState(waiting=True, face_down=True))
+    assert model.hand_face_down and len(model.hand) == 13
+    assert not any(card.text for card in model.hand)  # no card of a face-down hand
+    assert model.panel == "blind"
+    armed = table_model(view, UiState(waiting=True, face_down=True, blind_armed=True))
+    assert armed.panel == "blind-confirm"
+
+
+def test_playing_marks_legal_illegal_and_hinted_cards() -> None:
+    state = _playing()
+    legal = {str(c) for c in state.legal_plays()}
+    hinted = sorted(legal)[0]
+    model = table_model(view_for(state, S), UiState(waiting=True, hinted=hinted))
+    assert model.panel == ""
+    for card in model.hand:
+        assert ("playable" in card.classes) == (card.text in legal)
+        assert ("illegal" in card.classes) == (card.text not in legal)
+        assert ("hinted" in card.classes) == (card.text == hinted)
+        if card.text not in legal:
+            assert card.label.startswith(i18n.card_name(card.text))
+    played = [slot for slot in model.trick if slot.card is not None]
+    assert len(played) == len(state.trick)
+
+
+def test_a_finished_trick_shown_with_its_winner_and_nobody_to_act() -> None:
+    state = _playing()
+    trick = tuple((seat, state.hand_of(seat)[0]) for seat in Seat)
+    model = table_model(view_for(state, S),
+                        UiState(waiting=False, shown_trick=trick, trick_winner=Seat.E))
+    winners = [slot.seat for slot in model.trick if slot.winner]
+    assert winners == ["E"]
+    east = next(slot for slot in model.trick if slot.seat == "E")
+    assert east.card is not None and "winner" in east.card.classes
+    assert not any(seat.active for seat in model.seats)
+
+
+def test_a_pending_score_sheet_stops_the_turns() -> None:
+    state = GameState.new(Rules(blind_nil=False), deal=3)
+    while not state.past_hands:
+        state = state.apply(state.legal_bids()[2] if state.phase is Phase.BIDDING
+                            else state.legal_plays()[0])
+    model = table_model(view_for(state, S), UiState(sheets_seen=0))
+    assert model.turn == i18n.t("turn.hand-over")
+    assert not any(seat.active for seat in model.seats)
+    sheet = models.sheet_model(view_for(state, S), pending=True)
+    assert sheet.pending and len(sheet.hands) == 1
+
+
+def test_menu_and_last_trick_models() -> None:
+    menu = models.menu_model(False, 20261129, {"daily": {}})
+    assert menu.resume and "2026-11-29" in menu.daily_line
+    assert not models.menu_model(None, 20261129, {"daily": {}}).resume
+    state = _playing()
+    trick = tuple((seat, state.hand_of(seat)[0]) for seat in Seat)
+    last = models.last_trick_model(trick, Seat.N)
+    assert last.winner == "North" and len(last.cards) == 4
+    assert models.last_trick_model(None, None).cards == ()
+
+
+def test_card_faces_are_markup_of_the_card_alone() -> None:
+    queen = cardface.face_markup("QS")
+    assert ">Q</text>" in queen and "suit-S" in queen
+    assert ">10</text>" in cardface.face_markup("TH")
+    with pytest.raises(ValueError):
+        cardface.face_markup("<b>")
+    assert cardface.suit_letter("BJ") == "S" and cardface.suit_letter("2D") == "D"
+    i18n.set_language("fr")
+    try:
+        dame = cardface.face_markup("QS", i18n.rank_text(12))
+        assert ">D</text>" in dame and ">Q</text>" not in dame
+    finally:
+        i18n.set_language("en")
+    # only an index (one or two letters or digits) reaches the markup
+    assert "<b>" not in cardface.face_markup("QS", "<b>")
+

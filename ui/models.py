@@ -1,0 +1,291 @@
+"""What the screens draw, as plain data (pure Python, no browser import).
+
+The controller (``ui/app.py``) builds these from ``spades_core.views.view_for(state, Seat.S)``
+and its own UI state (waiting, the hinted card, the trick still shown...); the renderers
+(``ui/render.py``, ``ui/dialogs.py``, ``ui/cardview.py``) draw them and import no controller.
+A table on a server's room would receive the same ``View``: nothing here reads a ``GameState``.
+
+Callbacks are declared by name: a model gives an ``action`` and its ``arg`` (``"play"``,
+``"QS"``), which the renderer writes as ``data-action`` / ``data-arg`` and the controller
+dispatches to ``do_<action>(arg)`` (see ``ui/ports.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from spades_core.cards import Card
+from spades_core.game import HandResult, Phase
+from spades_core.seats import Seat
+from spades_core.views import View
+
+from . import deals, i18n
+from .i18n import t
+
+HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds: colours alternate
+HAND_SIZE = 13
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(int(c.suit)), -int(c.rank)))
+
+
+@dataclass(frozen=True)
+class CardModel:
+    """One card as drawn: face up (``text`` = ``"QS"``) or a back (``text`` = ``""``).
+
+    ``action`` empty: a picture (``role="img"``); otherwise a button with that action.
+    ``classes`` are its states (``playable``, ``illegal``, ``hinted``, ``winner``, ``gap``, and a
+    screen's own such as ``lx-lit``); ``key`` is the screen's focus key (``data-key``).
+    """
+
+    text: str = ""
+    label: str = ""
+    action: str = ""
+    arg: str = ""
+    classes: tuple[str, ...] = ()
+    pressed: bool | None = None
+    disabled: bool = False
+    key: str = ""
+    fan: float | None = None
+
+    @property
+    def face_up(self) -> bool:
+        return bool(self.text)
+
+
+@dataclass(frozen=True)
+class SeatModel:
+    seat: str  # N E S W
+    name: str
+    letter: str
+    bid: str  # the bid in words, a dash before it is made
+    tricks: int
+    active: bool
+    label: str
+    turn: str  # "to play" beside the active seat, else ""
+
+
+@dataclass(frozen=True)
+class TrickSlot:
+    seat: str
+    card: CardModel | None
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class TableModel:
+    scores: tuple[int, int]
+    bags: tuple[str, str]  # "3 bags" per team, in words
+    deal_label: str
+    seats: tuple[SeatModel, ...]
+    trick: tuple[TrickSlot, ...]
+    hand: tuple[CardModel, ...]
+    hand_label: str
+    hand_face_down: bool
+    panel: str  # "" (hidden), "bid", "blind" or "blind-confirm"
+    turn: str
+    turn_mine: bool
+    hint_visible: bool
+    hint_enabled: bool
+    over: bool
+    language: str
+
+
+@dataclass(frozen=True)
+class UiState:
+    """What the controller knows beyond the view: what the person sees and may do now."""
+
+    waiting: bool = False  # South is asked to act (the bots are not thinking)
+    hinted: str | None = None  # the card the hint points at
+    face_down: bool = False  # South's cards are still face down (Blind Nil offered)
+    blind_armed: bool = False  # Blind Nil chosen once, awaiting its confirmation
+    shown_trick: tuple[tuple[Seat, Card], ...] | None = None  # a finished trick still shown
+    trick_winner: Seat | None = None
+    sheets_seen: int = 0  # score sheets read: a newer hand's sheet is pending
+    deal: int = 0
+    daily: bool = False
+    hints_on: bool = True  # hints allowed in this game and in the options
+
+
+def sheet_pending(view: View, ui: UiState) -> bool:
+    return len(view.past_hands) > ui.sheets_seen
+
+
+def blind_offered(view: View, ui: UiState) -> bool:
+    return ui.face_down and view.my_turn and any(bid.blind for bid in view.legal_bids)
+
+
+def card_model(text: str, label: str | None = None, action: str = "", arg: str | None = None,
+               classes: Iterable[str] = (), **extra: object) -> CardModel:
+    """A face-up card named in the language (its accessible name, unless ``label`` is given)."""
+    return CardModel(text=text, label=i18n.card_name(text) if label is None else label,
+                     action=action, arg=(text if action and arg is None else arg or ""),
+                     classes=tuple(c for c in classes if c), **extra)  # type: ignore[arg-type]
+
+
+def _seat_models(view: View, to_act: Seat | None) -> tuple[SeatModel, ...]:
+    seats = []
+    for seat in Seat:
+        bid = view.bids[int(seat)]
+        name = i18n.seat_name(seat.name)
+        bid_text = i18n.bid_text(None if bid is None else str(bid))
+        tricks = view.tricks_won[int(seat)]
+        active = seat == to_act
+        seats.append(SeatModel(
+            seat=seat.name, name=name, letter=t(f"seat.{seat.name}.letter"),
+            bid=t("seat.bid", bid=bid_text), tricks=tricks, active=active,
+            label=t("seat.label", seat=name, bid=bid_text, tricks=tricks),
+            turn=t("seat.turn") if active else "",
+        ))
+    return tuple(seats)
+
+
+def _trick(view: View, ui: UiState) -> tuple[TrickSlot, ...]:
+    shown = ui.shown_trick if ui.shown_trick is not None else view.trick
+    winner = ui.trick_winner if ui.shown_trick is not None else None
+    slots = []
+    for seat in Seat:
+        played = next((c for s, c in shown if s == seat), None)
+        card = None
+        if played is not None:
+            text = str(played)
+            card = card_model(text, f"{i18n.seat_name(seat.name)}: {i18n.card_name(text)}",
+                              classes=("winner",) if seat == winner else ())
+        slots.append(TrickSlot(seat.name, card, seat == winner))
+    return tuple(slots)
+
+
+def _hand(view: View, ui: UiState) -> tuple[CardModel, ...]:
+    if view.phase is Phase.OVER:
+        return ()
+    if view.hand is None or ui.face_down:
+        held = HAND_SIZE - sum(1 for seat, _ in view.plays if seat == view.seat)
+        return tuple(CardModel() for _ in range(held))
+    cards = hand_order(view.hand)
+    playing = ui.waiting and view.phase is Phase.PLAYING
+    legal = {c.id for c in view.legal_plays} if playing else set()
+    middle = (len(cards) - 1) / 2
+    models = []
+    previous_suit = -1
+    for position, card in enumerate(cards):
+        text = str(card)
+        name = i18n.card_name(text)
+        ok = card.id in legal
+        classes = ["playable" if ok else ("illegal" if playing else "")]
+        if ui.hinted == text:
+            classes.append("hinted")
+        if previous_suit not in (-1, int(card.suit)):
+            classes.append("gap")
+        previous_suit = int(card.suit)
+        label = name if ok or not playing else t("card.unplayable", card=name)
+        models.append(card_model(text, label, action="play", classes=classes,
+                                 fan=position - middle))
+    return tuple(models)
+
+
+def _panel(view: View, ui: UiState) -> str:
+    if not (ui.waiting and view.phase is Phase.BIDDING and view.my_turn):
+        return ""
+    if blind_offered(view, ui):
+        return "blind-confirm" if ui.blind_armed else "blind"
+    return "bid"
+
+
+def _turn(view: View, ui: UiState) -> tuple[str, bool]:
+    if view.phase is Phase.OVER:
+        return t("turn.game-over"), False
+    if sheet_pending(view, ui):
+        return t("turn.hand-over"), False
+    seat = view.to_act
+    if seat is None:
+        return "", False
+    if seat == view.seat:
+        if not ui.waiting:
+            return "", False
+        if view.phase is Phase.BIDDING:
+            return t("turn.you.bid"), True
+        return t("turn.you.lead" if not view.trick else "turn.you.play"), True
+    key = "turn.other.bid" if view.phase is Phase.BIDDING else "turn.other.play"
+    return t(key, seat=i18n.seat_name(seat.name)), False
+
+
+def table_model(view: View, ui: UiState) -> TableModel:
+    """The table as South sees it: a pure function of the view and the UI state."""
+    over = view.phase is Phase.OVER
+    # While a score sheet waits to be read, nobody is to play: the next hand starts after it.
+    to_act = (None if over or sheet_pending(view, ui) or ui.shown_trick is not None
+              else view.to_act)
+    label = (t("deal.daily", date=deals.date_key(ui.deal)) if ui.daily
+             else t("deal.label", deal=ui.deal))
+    hand = _hand(view, ui)
+    face_down = bool(hand) and not hand[0].face_up
+    turn, mine = _turn(view, ui)
+    return TableModel(
+        scores=view.scores,
+        bags=(t("team.bags", bags=view.bags[0]), t("team.bags", bags=view.bags[1])),
+        deal_label=label,
+        seats=_seat_models(view, to_act),
+        trick=_trick(view, ui),
+        hand=hand,
+        hand_label=t("hand.hidden") if face_down else t("hand.label"),
+        hand_face_down=face_down,
+        panel=_panel(view, ui),
+        turn=turn,
+        turn_mine=mine,
+        hint_visible=ui.hints_on,
+        hint_enabled=ui.waiting,
+        over=over,
+        language=i18n.language(),
+    )
+
+
+# --- the menu and the dialogs ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MenuModel:
+    resume: bool  # a game to go back to
+    daily_line: str
+
+
+def menu_model(game_over: bool | None, today: int, stats: dict[str, object]) -> MenuModel:
+    """``game_over`` None: no game at all."""
+    daily = stats.get("daily")
+    result = daily.get(str(today)) if isinstance(daily, dict) else None
+    if result is None:
+        line = t("menu.daily.new", date=deals.date_key(today))
+    else:
+        line = t("menu.daily.played", date=deals.date_key(today),
+                 result=t("end.daily.won" if result["won"] else "end.daily.lost"),
+                 ns=result["ns"], ew=result["ew"])
+    return MenuModel(resume=game_over is False, daily_line=line)
+
+
+@dataclass(frozen=True)
+class SheetModel:
+    hands: tuple[HandResult, ...]
+    pending: bool
+    over: bool
+
+
+def sheet_model(view: View, pending: bool) -> SheetModel:
+    return SheetModel(view.past_hands, pending, view.phase is Phase.OVER)
+
+
+@dataclass(frozen=True)
+class LastTrickModel:
+    cards: tuple[tuple[str, CardModel], ...]  # (seat's name, card)
+    winner: str | None  # the winner's name
+
+
+def last_trick_model(trick: tuple[tuple[Seat, Card], ...] | None,
+                     winner: Seat | None) -> LastTrickModel:
+    cards = tuple(
+        (i18n.seat_name(seat.name),
+         card_model(str(card), classes=("winner",) if seat == winner else ()))
+        for seat, card in trick or ()
+    )
+    return LastTrickModel(cards, None if winner is None or not cards
+                          else i18n.seat_name(winner.name))

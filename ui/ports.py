@@ -1,0 +1,59 @@
+"""How the screens talk to the controller, and the one event convention (pure Python).
+
+A renderer declares a callback by name: ``data-action="play" data-arg="QS"`` on an element.
+A click on it (or inside it) is read by :func:`read_action` and given to the owner's
+:func:`dispatch`, which calls ``owner.do_play("QS")`` (dashes become underscores). The
+table's controller (``ui/app.py``) and the lessons screen (``ui/lessons_screen.py``) follow
+the same convention; the lessons screen reaches the controller only through :class:`Port`,
+which the composition root (``ui/root.py``) hands to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class Port(Protocol):
+    """What a screen may ask of the controller."""
+
+    def dispatch(self, name: str, arg: str = "") -> bool:
+        """Run the controller's action ``name`` (``"menu"``, ``"new"``...) with ``arg``."""
+        ...
+
+    def show_screen(self, name: str) -> None:
+        """Switch to ``"table"``, ``"lessons"`` or ``"menu"``."""
+        ...
+
+    def start_game(self, deal: int, level: str, hints_on: bool = True,
+                   target: int | None = None) -> None:
+        """A game (or practice game) of deal ``deal`` on the table, asking first when an
+        unfinished game would be replaced."""
+        ...
+
+
+def handler_name(name: str) -> str:
+    return "do_" + name.replace("-", "_")
+
+
+def dispatch(owner: object, name: str, arg: str = "") -> bool:
+    """Call ``owner.do_<name>(arg)``; False when the owner has no such action."""
+    if not name or not name.replace("-", "").isalnum():
+        return False
+    handler = getattr(owner, handler_name(name), None)
+    if handler is None:
+        return False
+    handler(arg)
+    return True
+
+
+def read_action(target: Any) -> tuple[Any, str, str] | None:
+    """The element carrying ``data-action`` at or above a click's target, its action and
+    its ``data-arg`` (``""`` when absent); None when the click is on no action."""
+    if target is None or not hasattr(target, "closest"):
+        return None
+    node = target.closest("[data-action]")
+    if node is None or type(node).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    name = node.getAttribute("data-action")
+    arg = node.getAttribute("data-arg")
+    return node, str(name or ""), "" if arg is None or not isinstance(arg, str) else arg

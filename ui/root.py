@@ -1,0 +1,25 @@
+"""The composition root (browser only): builds the controller and hands it the screens.
+
+The table's controller (``ui/app.py``) draws through ``ui/render.py`` and ``ui/dialogs.py``;
+the lessons screen is given to it as a loader, imported only when the lessons open (the
+first screen stays fast), and it receives the controller as a ``ui.ports.Port``.
+Nothing imports this module but ``ui/main.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .app import App
+from .ports import Port
+
+
+def open_lessons(section: Any, port: Port) -> Any:
+    """Import the lessons screen on first use and draw it into ``section``."""
+    module = importlib.import_module("ui.lessons_screen")
+    return module.mount(section, port)
+
+
+def build() -> App:
+    return App(open_lessons=open_lessons)
