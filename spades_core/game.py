@@ -34,7 +34,7 @@ from .cards import (
     suit_cards,
 )
 from .deal import check_deal_number, deal_hand
-from .errors import IllegalAction, Refusal
+from .errors import IllegalAction, Refusal, UsageError
 from .rules import (
     DEFAULT_RULES,
     SPADE_POWER,
@@ -95,15 +95,15 @@ def bids_by_seat(bids: Sequence[Bid], dealer: int) -> tuple[Bid, Bid, Bid, Bid]:
 def check_hands(hands: Sequence[int], deck_mask: int) -> tuple[int, int, int, int]:
     """Check that four masks deal the whole deck, 13 cards each; return them."""
     if len(hands) != 4:
-        raise ValueError("a deal has four hands")
+        raise UsageError("a deal has four hands")
     seen = 0
     for seat, hand in enumerate(hands):
         if hand & ~deck_mask:
-            raise ValueError(f"{CardSet(hand & ~deck_mask)} is not in this deck")
+            raise UsageError(f"{CardSet(hand & ~deck_mask)} is not in this deck")
         if hand & seen:
-            raise ValueError(f"{CardSet(hand & seen)} is dealt twice")
+            raise UsageError(f"{CardSet(hand & seen)} is dealt twice")
         if hand.bit_count() != 13:
-            raise ValueError(f"{SEATS[seat]} is dealt {hand.bit_count()} cards, not 13")
+            raise UsageError(f"{SEATS[seat]} is dealt {hand.bit_count()} cards, not 13")
         seen |= hand
     return (hands[0], hands[1], hands[2], hands[3])
 
@@ -234,9 +234,9 @@ class _Game:
             check_deal_number(deal)
             dealt = deal_hand(deal, 0, rules.deck_mask)
             if cards is not None and check_hands(cards, rules.deck_mask) != dealt:
-                raise ValueError(f"these are not the cards of deal {deal}")
+                raise UsageError(f"these are not the cards of deal {deal}")
         elif cards is None:
-            raise ValueError("a new game needs a deal number or the cards")
+            raise UsageError("a new game needs a deal number or the cards")
         else:
             dealt = check_hands(cards, rules.deck_mask)
         return cls._start(_new_hand(rules, deal, (), dealt, (0, 0), (0, 0)), BIDDING)
@@ -262,15 +262,15 @@ class _Game:
         every card held has been played.  It is scored as the first hand (East deals).
         """
         if len(bids) != 4 or len(hands) != 4 or len(tricks) != 4:
-            raise ValueError("a position has four hands, four bids and four trick counts")
+            raise UsageError("a position has four hands, four bids and four trick counts")
         if len(trick) > 3:
-            raise ValueError("a trick in progress has at most three cards")
+            raise UsageError("a trick in progress has at most three cards")
         if not all(0 <= count <= 13 for count in tricks):
-            raise ValueError("a seat wins from 0 to 13 tricks")
+            raise UsageError("a seat wins from 0 to 13 tricks")
         union = 0
         for part in (*hands, *(card.bit for card in trick)):
             if part & union or part & ~rules.deck_mask:
-                raise ValueError("a card is held twice, or is not in this deck")
+                raise UsageError("a card is held twice, or is not in this deck")
             union |= part
         dealer = dealer_of_hand(0)
         cards = (hands[0], hands[1], hands[2], hands[3])
@@ -579,7 +579,7 @@ class _Game:
                 return None
             leader = self._leader  # the bidding is over: the first trick is to be led
         else:
-            raise TypeError(f"an action is a Card or a Bid, not {action!r}")
+            raise UsageError(f"an action is a Card or a Bid, not {action!r}")
         # ``leader`` leads a trick
         self._turn = self._leader_turn = turn = 4 * leader
         clubs, diamonds, hearts, spades = held[turn:turn + 4]

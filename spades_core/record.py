@@ -20,7 +20,7 @@ from typing import Any
 from .bids import BidParseError, parse_bid
 from .cards import CARD_TEXT, CardParseError, ids_of_mask, parse_card
 from .deal import MAX_DEAL, check_deal_number
-from .errors import IllegalAction, RecordError, Refusal, quote, shorten
+from .errors import IllegalAction, RecordError, Refusal, UsageError, quote, shorten
 from .game import Game, GameState, HandResult, Phase, bids_by_seat, check_hands
 from .rules import Rules
 from .seats import SEATS, TEAMS, dealer_of_hand
@@ -117,8 +117,8 @@ def _read_hand(
                 raise RecordError(f'{where}: no "cards" and no "deal" to deal them')
             state.deal_cards(cards)
         elif cards is not None and cards != state.dealt_masks:
-            raise ValueError(f"these are not the cards of deal {deal}")
-    except ValueError as error:
+            raise RecordError(f"{where}, cards: these are not the cards of deal {deal}")
+    except UsageError as error:
         raise RecordError(f"{where}, cards: {error}") from None
     bids = _list(hand, "bids", where)
     plays = _list(hand, "plays", where)
@@ -180,7 +180,7 @@ def _read_cards(where: str, cards: object, rules: Rules) -> tuple[int, int, int,
         masks.append(mask)
     try:
         return check_hands(masks, rules.deck_mask)
-    except ValueError as error:
+    except UsageError as error:
         raise RecordError(f"{where}, cards: {error}") from None
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..bids import BLIND_NIL, NIL, Bid
 from ..cards import CARDS, SUIT_OF, Card, ids_of_mask
 from ..deal import SplitMix64
+from ..errors import UsageError
 from ..rules import Rules, game_winner
 from ..scoring import score_hand
 from ..views import View
@@ -214,7 +215,7 @@ class ExpertBot:
 
     def bid(self, view: View) -> Bid:
         if view.hand is None:
-            raise ValueError("the expert bids after looking at its cards")
+            raise UsageError("the expert bids after looking at its cards")
         hand = view.hand.mask
         seat = int(view.seat)
         partner = (seat + 2) & 3
