@@ -67,7 +67,7 @@ class HandResult(NamedTuple):
 
     hand_index: int  # 0 for the first hand of the game
     cards: tuple[int, int, int, int]  # the masks dealt, by seat
-    bids: tuple[Bid, ...]  # in bidding order, from the dealer's left
+    bid_history: tuple[Bid, ...]  # in bidding order, from the dealer's left
     plays: tuple[int, ...]  # card ids in play order
     tricks: tuple[int, int, int, int]  # by seat
     teams: tuple[TeamScore, TeamScore]  # NS, EW
@@ -79,7 +79,8 @@ class HandResult(NamedTuple):
 
     @property
     def bids_by_seat(self) -> tuple[Bid, Bid, Bid, Bid]:
-        return bids_by_seat(self.bids, self.dealer)
+        """The four bids by seat (N, E, S, W), as ``View.bids`` holds them."""
+        return bids_by_seat(self.bid_history, self.dealer)
 
     @property
     def bags(self) -> tuple[int, int]:
@@ -363,8 +364,9 @@ class _Game:
         return self._hand.past
 
     @property
-    def bids(self) -> tuple[Bid, ...]:
-        """This hand's bids so far, in bidding order (from the dealer's left)."""
+    def bid_history(self) -> tuple[Bid, ...]:
+        """This hand's bids so far, in bidding order (from the dealer's left); by seat, see
+        :meth:`bid_of` (and ``View.bids``: the name ``bids`` always means by seat)."""
         return self._bids
 
     def bid_of(self, seat: Seat) -> Bid | None:

@@ -18,6 +18,10 @@ from .seats import SEATS, Seat
 
 @dataclass(frozen=True, slots=True)
 class View:
+    """What ``seat`` sees.  ``bids`` is by seat (N, E, S, W; None for a seat yet to bid), as
+    everywhere in the engine; only ``bid_history`` (of a state or of a ``HandResult``) is in
+    bidding order."""
+
     seat: Seat
     rules: Rules
     phase: Phase
