@@ -217,7 +217,7 @@ def to_dict(state: GameState) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``from_dict(to_dict(s)) == s``."""
     deal = state.deal
     hands: list[dict[str, Any]] = [
-        _hand_dict(past.cards, past.bid_history, past.plays, deal is None)
+        _hand_dict(past.dealt_masks, past.bid_history, past.play_ids, deal is None)
         for past in state.past_hands
     ]
     in_hand = state.phase in (Phase.BIDDING, Phase.PLAYING)

@@ -35,7 +35,7 @@ class View:
     leader: Seat | None
     tricks_won: tuple[int, int, int, int]
     spades_broken: bool
-    played_mask: int  # every card played this hand
+    played_mask: int  # every card played this hand, a bit mask (fast; `played` is the CardSet)
     voids: tuple[int, int, int, int]  # by seat: bit s set = shown void in suit s this hand
     scores: tuple[int, int]
     bags: tuple[int, int]
@@ -55,8 +55,17 @@ class View:
     def led_suit(self) -> int:
         return self.trick[0][1].suit if self.trick else -1
 
-    def unseen_mask(self) -> int:
+    @property
+    def played(self) -> CardSet:
+        """Every card played this hand."""
+        return CardSet(self.played_mask)
+
+    def unseen(self) -> CardSet:
         """Cards this seat has not seen: the others' hidden cards."""
+        return CardSet(self.unseen_mask())
+
+    def unseen_mask(self) -> int:
+        """:meth:`unseen` as a bit mask: the fast accessor for the bots."""
         own = self.hand.mask if self.hand is not None else 0
         return self.rules.deck_mask & ~self.played_mask & ~own
 

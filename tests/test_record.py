@@ -41,7 +41,7 @@ def test_round_trip_without_deal_number() -> None:
     record = to_dict(state)
     for hand, past in zip(record["hands"], state.past_hands, strict=False):
         hand["cards"] = {
-            seat: [CARD_TEXT[i] for i in ids_of_mask(past.cards[n])]
+            seat: [CARD_TEXT[i] for i in ids_of_mask(past.dealt_masks[n])]
             for n, seat in enumerate("NESW")
         }
     current = record["hands"][-1]
@@ -86,7 +86,7 @@ def _hand0_cards() -> dict[str, list[str]]:
 def _full_hand_plays() -> tuple[list[str], list[str]]:
     state = random_game(DEAL, 7, 56)
     past = state.past_hands[0]
-    return [str(b) for b in past.bid_history], [CARD_TEXT[i] for i in past.plays]
+    return [str(b) for b in past.bid_history], [CARD_TEXT[i] for i in past.play_ids]
 
 
 def _invalid_records() -> list[tuple[str, Any, str]]:
