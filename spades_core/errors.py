@@ -25,7 +25,8 @@ class Refusal:
 
     Keys: ``not-your-turn``, ``not-in-hand``, ``must-follow-suit`` (suit), ``spades-not-broken``,
     ``not-bidding`` (a bid outside the bidding), ``not-playing`` (a card outside the play),
-    ``game-over``, ``blind-nil-off``, ``awaiting-deal``.
+    ``game-over``, ``blind-nil-off``, ``awaiting-deal``, ``not-dealing`` (cards dealt to a hand
+    already dealt).
     """
 
     reason: str
