@@ -8,7 +8,18 @@ from __future__ import annotations
 from .bids import BLIND_NIL, NIL, Bid, parse_bid
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .deal import daily_deal_number, deal_hand
-from .errors import IllegalAction, RecordError, Refusal, SpadesError
+from .errors import (
+    BidParseError,
+    CardParseError,
+    IllegalAction,
+    LessonError,
+    ParseError,
+    RecordError,
+    Refusal,
+    RulesError,
+    SpadesError,
+    UsageError,
+)
 from .game import Game, GameState, HandResult, Phase
 from .rules import DEFAULT_RULES, Rules
 from .scoring import TeamScore, score_hand, score_team
@@ -16,7 +27,9 @@ from .seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
     "BLIND_NIL", "CARDS", "DEFAULT_RULES", "NIL", "SEATS", "TEAMS",
-    "Bid", "Card", "CardSet", "Game", "GameState", "HandResult", "IllegalAction", "Phase", "Rank",
-    "RecordError", "Refusal", "Rules", "Seat", "SpadesError", "Suit", "Team", "TeamScore",
+    "Bid", "BidParseError", "Card", "CardParseError", "CardSet", "Game", "GameState",
+    "HandResult", "IllegalAction", "LessonError", "ParseError", "Phase", "Rank", "RecordError",
+    "Refusal", "Rules", "RulesError", "Seat", "SpadesError", "Suit", "Team", "TeamScore",
+    "UsageError",
     "daily_deal_number", "deal_hand", "parse_bid", "parse_card", "score_hand", "score_team",
 ]

@@ -26,7 +26,7 @@ from typing import Any
 
 from .bots import Bot, bot_action, make_bot
 from .deal import SplitMix64
-from .errors import quote, shorten
+from .errors import UsageError, quote, shorten
 from .game import GameState, Phase
 from .rules import Rules
 
@@ -35,14 +35,14 @@ MAX_HANDS = 200
 
 def load_bot(name: str) -> Bot:
     """``make_bot(name)``, with any failure (a module that does not import, a factory that
-    fails, something that is not a bot) raised as a ValueError with a one-line message."""
+    fails, something that is not a bot) raised as a UsageError with a one-line message."""
     try:
         return make_bot(name)
     except ValueError as error:
-        raise ValueError(shorten(str(error), 200)) from None
+        raise UsageError(shorten(str(error), 200)) from None
     except Exception as error:  # the code of a bot outside the project may raise anything
         reason = shorten(f"{type(error).__name__}: {error}", 160)
-        raise ValueError(f"cannot load bot {quote(name)}: {reason}") from None
+        raise UsageError(f"cannot load bot {quote(name)}: {reason}") from None
 
 
 def deal_numbers(seed: int, pairs: int) -> list[int]:
@@ -154,7 +154,7 @@ def run_arena(a_name: str, b_name: str, games: int, seed: int, rules: Rules | No
     """Play ``games`` games (rounded up to pairs) and summarise them (see the module)."""
     rules = rules or Rules()
     if games < 0 or jobs < 0 or max_hands < 1:
-        raise ValueError("games and jobs must not be negative, max_hands must be positive")
+        raise UsageError("games and jobs must not be negative, max_hands must be positive")
     load_bot(a_name), load_bot(b_name)  # fail early, in this process, on a bad name
     deals = deal_numbers(seed, (games + 1) // 2)
     a, b = Tally(), Tally()

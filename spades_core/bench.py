@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .errors import UsageError
 from .game import OVER, Game, GameState, Phase
 from .rules import Rules
 
@@ -137,7 +138,7 @@ def _rate(count: int, seconds: float) -> float:
 def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, Any]:
     """The figures of the module's documentation; ``hands`` and ``repeats`` at least 1."""
     if hands < 1 or repeats < 1:
-        raise ValueError("hands and repeats must be at least 1")
+        raise UsageError("hands and repeats must be at least 1")
     runs: dict[str, Callable[[], object]] = {
         "ours": lambda: play_hands(hands, seed),
         "states": lambda: play_states(hands, seed),

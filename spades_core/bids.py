@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import BidParseError as BidParseError  # re-exported: bids.BidParseError
+from .errors import UsageError
+
 
 @dataclass(frozen=True, slots=True)
 class Bid:
@@ -16,7 +19,7 @@ class Bid:
 
     def __post_init__(self) -> None:
         if not 0 <= self.tricks <= 13 or (self.blind and self.tricks):
-            raise ValueError(f"no such bid: {self.tricks} tricks, blind={self.blind}")
+            raise UsageError(f"no such bid: {self.tricks} tricks, blind={self.blind}")
 
     @property
     def is_nil(self) -> bool:
@@ -36,10 +39,6 @@ BLIND_NIL = Bid(0, blind=True)
 NUMBER_BIDS: tuple[Bid, ...] = tuple(Bid(n) for n in range(1, 14))
 ALL_BIDS: tuple[Bid, ...] = (NIL, *NUMBER_BIDS, BLIND_NIL)
 _BY_TOKEN = {str(bid): bid for bid in ALL_BIDS} | {"0": NIL}
-
-
-class BidParseError(ValueError):
-    """The text is not a bid."""
 
 
 def parse_bid(text: str) -> Bid:

@@ -16,6 +16,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
+from .errors import CardParseError as CardParseError  # re-exported: cards.CardParseError
+from .errors import UsageError
+
 
 class Suit(IntEnum):
     CLUBS = 0
@@ -82,7 +85,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 0 <= self.id < CARD_COUNT:
-            raise ValueError(f"no card has id {self.id}")
+            raise UsageError(f"no card has id {self.id}")
 
     @property
     def suit(self) -> Suit:
@@ -120,10 +123,6 @@ def _card_text(card_id: int) -> str:
 CARD_TEXT: tuple[str, ...] = tuple(_card_text(i) for i in range(CARD_COUNT))
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(CARD_COUNT))
 _ID_OF_TEXT: dict[str, int] = {text: i for i, text in enumerate(CARD_TEXT)}
-
-
-class CardParseError(ValueError):
-    """The text is not a card."""
 
 
 def parse_card(text: str) -> Card:

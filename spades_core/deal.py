@@ -33,6 +33,7 @@ import datetime
 import math
 
 from .cards import ids_of_mask
+from .errors import UsageError
 from .seats import dealer_of_hand
 
 MAX_DEAL = 2**53 - 1
@@ -101,9 +102,9 @@ _DECKS: dict[int, tuple[int, ...]] = {}
 
 
 def check_deal_number(deal: object) -> int:
-    """Return ``deal`` if it is a valid deal number, else raise ValueError."""
+    """Return ``deal`` if it is a valid deal number, else raise UsageError."""
     if isinstance(deal, bool) or not isinstance(deal, int) or not 0 <= deal <= MAX_DEAL:
-        raise ValueError(f"a deal number is an integer from 0 to {MAX_DEAL}, not {deal!r}")
+        raise UsageError(f"a deal number is an integer from 0 to {MAX_DEAL}, not {deal!r}")
     return deal
 
 

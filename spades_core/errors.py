@@ -1,4 +1,17 @@
-"""Errors split by meaning, and the refusal reasons they carry (keys, never text)."""
+"""Errors split by meaning, and the refusal reasons they carry (keys, never text).
+
+Every error the engine raises is a :class:`SpadesError`, itself a ``ValueError``::
+
+    SpadesError(ValueError)
+    ├── ParseError           text that is not a card, a bid, a seat
+    │   ├── CardParseError
+    │   └── BidParseError
+    ├── RulesError           a rules option with a bad value
+    ├── RecordError          a game record that cannot be read
+    ├── LessonError          a lesson file that cannot be used
+    ├── IllegalAction        an action the rules refuse now (carries a Refusal)
+    └── UsageError           an argument or a call the API does not accept
+"""
 
 from __future__ import annotations
 
@@ -12,19 +25,52 @@ class Refusal:
 
     Keys: ``not-your-turn``, ``not-in-hand``, ``must-follow-suit`` (suit), ``spades-not-broken``,
     ``not-bidding`` (a bid outside the bidding), ``not-playing`` (a card outside the play),
-    ``game-over``, ``blind-nil-off``, ``awaiting-deal``.
+    ``game-over``, ``blind-nil-off``, ``awaiting-deal``, ``not-dealing`` (cards dealt to a hand
+    already dealt).
     """
 
     reason: str
     params: dict[str, str] = field(default_factory=dict)
 
 
-class SpadesError(Exception):
-    """Base of the engine's errors."""
+class SpadesError(ValueError):
+    """The root of the engine's errors: a value or a call the engine refuses (a ValueError)."""
+
+
+class ParseError(SpadesError):
+    """Text that is not what it should spell: a card, a bid, a seat."""
+
+
+class CardParseError(ParseError):
+    """The text is not a card."""
+
+
+class BidParseError(ParseError):
+    """The text is not a bid."""
+
+
+class RulesError(SpadesError):
+    """A rules option with a bad value (the message names the option and its bounds)."""
+
+
+class RecordError(SpadesError):
+    """A game record that cannot be read; the message names where and why."""
+
+
+class LessonError(SpadesError):
+    """A lesson file that cannot be used; the message names the file, the step and the field."""
+
+    def __init__(self, file: str, step: int | None, where: str, message: str) -> None:
+        self.file = file
+        self.step = step  # 1-based, as an author counts; None for the lesson's own fields
+        self.where = where
+        self.detail = message
+        place = file if step is None else f"{file}: step {step}"
+        super().__init__(f"{place}: {where}: {message}" if where else f"{place}: {message}")
 
 
 class IllegalAction(SpadesError):
-    """An action the rules do not allow now."""
+    """An action the rules do not allow now; ``refusal`` says why (a key, never text)."""
 
     def __init__(self, refusal: Refusal, seat: int | None = None) -> None:
         self.refusal = refusal
@@ -36,8 +82,9 @@ class IllegalAction(SpadesError):
         return self.refusal.reason
 
 
-class RecordError(SpadesError):
-    """A game record that cannot be read; the message names where and why."""
+class UsageError(SpadesError):
+    """A call the API does not accept: a bad argument (a seat, a deal number, hands that are
+    not a deal, a bot name) or a call at the wrong time (a hint or a bot's move off its turn)."""
 
 
 _REPR = reprlib.Repr()

@@ -34,7 +34,7 @@ from .cards import (
     suit_cards,
 )
 from .deal import check_deal_number, deal_hand
-from .errors import IllegalAction, Refusal
+from .errors import IllegalAction, Refusal, UsageError
 from .rules import (
     DEFAULT_RULES,
     SPADE_POWER,
@@ -67,9 +67,9 @@ class HandResult(NamedTuple):
     :mod:`.scoring` are: immutable and cheap to build)."""
 
     hand_index: int  # 0 for the first hand of the game
-    cards: tuple[int, int, int, int]  # the masks dealt, by seat
-    bids: tuple[Bid, ...]  # in bidding order, from the dealer's left
-    plays: tuple[int, ...]  # card ids in play order
+    dealt_masks: tuple[int, int, int, int]  # the masks dealt, by seat (dealt(seat): a CardSet)
+    bid_history: tuple[Bid, ...]  # in bidding order, from the dealer's left
+    play_ids: tuple[int, ...]  # card ids in play order (plays: the Cards)
     tricks: tuple[int, int, int, int]  # by seat
     teams: tuple[TeamScore, TeamScore]  # NS, EW
     scores: tuple[int, int]  # running totals after the hand
@@ -78,9 +78,19 @@ class HandResult(NamedTuple):
     def dealer(self) -> Seat:
         return dealer_of_hand(self.hand_index)
 
+    def dealt(self, seat: Seat) -> CardSet:
+        """The cards ``seat`` was dealt this hand."""
+        return CardSet(self.dealt_masks[seat])
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """The cards played, in play order."""
+        return tuple(CARDS[card_id] for card_id in self.play_ids)
+
     @property
     def bids_by_seat(self) -> tuple[Bid, Bid, Bid, Bid]:
-        return bids_by_seat(self.bids, self.dealer)
+        """The four bids by seat (N, E, S, W), as ``View.bids`` holds them."""
+        return bids_by_seat(self.bid_history, self.dealer)
 
     @property
     def bags(self) -> tuple[int, int]:
@@ -93,20 +103,29 @@ def bids_by_seat(bids: Sequence[Bid], dealer: int) -> tuple[Bid, Bid, Bid, Bid]:
     return (bids[north], bids[(north + 1) & 3], bids[(north + 2) & 3], bids[(north + 3) & 3])
 
 
-def check_hands(hands: Sequence[int], deck_mask: int) -> tuple[int, int, int, int]:
-    """Check that four masks deal the whole deck, 13 cards each; return them."""
+Hands = Sequence[CardSet | int]
+"""Four hands by seat (N, E, S, W), each a :class:`CardSet` or its bit mask."""
+
+
+def _masks(hands: Hands) -> list[int]:
+    return [hand.mask if isinstance(hand, CardSet) else hand for hand in hands]
+
+
+def check_hands(hands: Hands, deck_mask: int) -> tuple[int, int, int, int]:
+    """Check that four hands deal the whole deck, 13 cards each; return them as masks."""
     if len(hands) != 4:
-        raise ValueError("a deal has four hands")
+        raise UsageError("a deal has four hands")
+    masks = _masks(hands)
     seen = 0
-    for seat, hand in enumerate(hands):
+    for seat, hand in enumerate(masks):
         if hand & ~deck_mask:
-            raise ValueError(f"{CardSet(hand & ~deck_mask)} is not in this deck")
+            raise UsageError(f"{CardSet(hand & ~deck_mask)} is not in this deck")
         if hand & seen:
-            raise ValueError(f"{CardSet(hand & seen)} is dealt twice")
+            raise UsageError(f"{CardSet(hand & seen)} is dealt twice")
         if hand.bit_count() != 13:
-            raise ValueError(f"{SEATS[seat]} is dealt {hand.bit_count()} cards, not 13")
+            raise UsageError(f"{SEATS[seat]} is dealt {hand.bit_count()} cards, not 13")
         seen |= hand
-    return (hands[0], hands[1], hands[2], hands[3])
+    return (masks[0], masks[1], masks[2], masks[3])
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -228,16 +247,17 @@ class _Game:
         cls,
         rules: Rules = DEFAULT_RULES,
         deal: int | None = None,
-        cards: Sequence[int] | None = None,
+        cards: Hands | None = None,
     ) -> Self:
-        """A new game.  ``deal`` deals every hand; ``cards`` (four masks) gives the first."""
+        """A new game.  ``deal`` deals every hand; ``cards`` (four hands by seat, CardSets or
+        masks) gives the first."""
         if deal is not None:
             check_deal_number(deal)
             dealt = deal_hand(deal, 0, rules.deck_mask)
             if cards is not None and check_hands(cards, rules.deck_mask) != dealt:
-                raise ValueError(f"these are not the cards of deal {deal}")
+                raise UsageError(f"these are not the cards of deal {deal}")
         elif cards is None:
-            raise ValueError("a new game needs a deal number or the cards")
+            raise UsageError("a new game needs a deal number or the cards")
         else:
             dealt = check_hands(cards, rules.deck_mask)
         return cls._start(_new_hand(rules, deal, (), dealt, (0, 0), (0, 0)), BIDDING)
@@ -246,7 +266,7 @@ class _Game:
     def position(
         cls,
         rules: Rules,
-        hands: Sequence[int],
+        hands: Hands,
         *,
         leader: Seat,
         bids: Sequence[Bid],
@@ -258,23 +278,25 @@ class _Game:
     ) -> Self:
         """A partial position during the play, for lessons: hands may hold any cards.
 
-        ``bids`` are by seat (N, E, S, W); ``hands`` are what each seat still holds;
+        ``bids`` are by seat (N, E, S, W); ``hands`` are what each seat still holds
+        (CardSets or masks);
         ``trick`` is the current trick so far, led by ``leader``.  The hand ends when
         every card held has been played.  It is scored as the first hand (East deals).
         """
         if len(bids) != 4 or len(hands) != 4 or len(tricks) != 4:
-            raise ValueError("a position has four hands, four bids and four trick counts")
+            raise UsageError("a position has four hands, four bids and four trick counts")
         if len(trick) > 3:
-            raise ValueError("a trick in progress has at most three cards")
+            raise UsageError("a trick in progress has at most three cards")
         if not all(0 <= count <= 13 for count in tricks):
-            raise ValueError("a seat wins from 0 to 13 tricks")
+            raise UsageError("a seat wins from 0 to 13 tricks")
+        masks = _masks(hands)
         union = 0
-        for part in (*hands, *(card.bit for card in trick)):
+        for part in (*masks, *(card.bit for card in trick)):
             if part & union or part & ~rules.deck_mask:
-                raise ValueError("a card is held twice, or is not in this deck")
+                raise UsageError("a card is held twice, or is not in this deck")
             union |= part
         dealer = dealer_of_hand(0)
-        cards = (hands[0], hands[1], hands[2], hands[3])
+        cards = (masks[0], masks[1], masks[2], masks[3])
         hand = _Hand(
             rules, None, (), cards, scores, bags, union.bit_count(), spades_broken, int(leader),
         )
@@ -364,8 +386,9 @@ class _Game:
         return self._hand.past
 
     @property
-    def bids(self) -> tuple[Bid, ...]:
-        """This hand's bids so far, in bidding order (from the dealer's left)."""
+    def bid_history(self) -> tuple[Bid, ...]:
+        """This hand's bids so far, in bidding order (from the dealer's left); by seat, see
+        :meth:`bid_of` (and ``View.bids``: the name ``bids`` always means by seat)."""
         return self._bids
 
     def bid_of(self, seat: Seat) -> Bid | None:
@@ -460,7 +483,8 @@ class _Game:
         return TEAMS[winner] if winner is not None else None
 
     def held_mask(self, seat: int) -> int:
-        """The cards ``seat`` still holds, as a mask."""
+        """The cards ``seat`` still holds, as a bit mask: the fast accessor of
+        :meth:`hand_of` for the bots and the tests."""
         first = 4 * seat
         return join_suits(*self._held[first:first + 4])
 
@@ -474,12 +498,18 @@ class _Game:
 
     @property
     def dealt_masks(self) -> tuple[int, int, int, int]:
+        """The cards dealt this hand by seat, as bit masks (fast accessor of :meth:`dealt`)."""
         return self._hand.cards
 
     @property
     def played_mask(self) -> int:
-        """The cards played so far this hand."""
+        """The cards played so far this hand, as a bit mask (fast accessor of :attr:`played`)."""
         return sum(BITS[card_id] for card_id in self._plays)
+
+    @property
+    def played(self) -> CardSet:
+        """The cards played so far this hand."""
+        return CardSet(self.played_mask)
 
     @property
     def led_suit(self) -> int:
@@ -489,7 +519,8 @@ class _Game:
     # --- what may be done -------------------------------------------------------------
 
     def legal_play_mask(self) -> int:
-        """The cards the seat to act may play, as a mask (0 outside the play)."""
+        """The cards the seat to act may play, as a bit mask (0 outside the play): the fast
+        accessor of :meth:`legal_plays` for the bots and the tests."""
         turn = self._turn
         held = self._held[turn:turn + 4]
         return join_suits(*(bits if may else 0 for may, bits in zip(self._may, held, strict=True)))
@@ -587,7 +618,7 @@ class _Game:
                 return None
             leader = self._leader  # the bidding is over: the first trick is to be led
         else:
-            raise TypeError(f"an action is a Card or a Bid, not {action!r}")
+            raise UsageError(f"an action is a Card or a Bid, not {action!r}")
         # ``leader`` leads a trick
         self._turn = self._leader_turn = turn = 4 * leader
         clubs, diamonds, hearts, spades = held[turn:turn + 4]
@@ -639,8 +670,8 @@ class _Game:
             phase, cards = BIDDING, deal_hand(hand.deal, index + 1, rules.deck_mask)
         self._begin(_new_hand(rules, hand.deal, past, cards, scores, bags), phase)
 
-    def _deal(self, hands: Sequence[int]) -> None:
-        """Give the cards of the next hand (four masks) to a game without a deal number."""
+    def _deal(self, hands: Hands) -> None:
+        """Give the cards of the next hand (four hands by seat) to a game without a deal number."""
         hand = self._hand
         if self._phase is not DEALING:
             raise IllegalAction(Refusal("not-dealing"))
@@ -695,8 +726,9 @@ class GameState(_Game):
         new._advance(action, seat)
         return new
 
-    def deal_cards(self, hands: Sequence[int]) -> GameState:
-        """Give the cards of the next hand (four masks) to a game without a deal number."""
+    def deal_cards(self, hands: Hands) -> GameState:
+        """Give the cards of the next hand (four hands by seat, CardSets or masks) to a game
+        without a deal number."""
         new = self._copy(GameState)
         new._deal(hands)
         return new
@@ -723,8 +755,9 @@ class Game(_Game):
     # leaving the game unchanged, if it may not be done.  (GameState.apply runs this too.)
     act = _Game._advance
 
-    def deal_cards(self, hands: Sequence[int]) -> None:
-        """Give the cards of the next hand (four masks) to a game without a deal number."""
+    def deal_cards(self, hands: Hands) -> None:
+        """Give the cards of the next hand (four hands by seat, CardSets or masks) to a game
+        without a deal number."""
         self._deal(hands)
 
     def state(self) -> GameState:

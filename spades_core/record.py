@@ -20,7 +20,7 @@ from typing import Any
 from .bids import BidParseError, parse_bid
 from .cards import CARD_TEXT, CardParseError, ids_of_mask, parse_card
 from .deal import MAX_DEAL, check_deal_number
-from .errors import IllegalAction, RecordError, Refusal, quote, shorten
+from .errors import IllegalAction, RecordError, Refusal, UsageError, quote, shorten
 from .game import Game, GameState, HandResult, Phase, bids_by_seat, check_hands
 from .rules import Rules
 from .seats import SEATS, TEAMS, dealer_of_hand
@@ -117,8 +117,8 @@ def _read_hand(
                 raise RecordError(f'{where}: no "cards" and no "deal" to deal them')
             state.deal_cards(cards)
         elif cards is not None and cards != state.dealt_masks:
-            raise ValueError(f"these are not the cards of deal {deal}")
-    except ValueError as error:
+            raise RecordError(f"{where}, cards: these are not the cards of deal {deal}")
+    except UsageError as error:
         raise RecordError(f"{where}, cards: {error}") from None
     bids = _list(hand, "bids", where)
     plays = _list(hand, "plays", where)
@@ -180,7 +180,7 @@ def _read_cards(where: str, cards: object, rules: Rules) -> tuple[int, int, int,
         masks.append(mask)
     try:
         return check_hands(masks, rules.deck_mask)
-    except ValueError as error:
+    except UsageError as error:
         raise RecordError(f"{where}, cards: {error}") from None
 
 
@@ -217,11 +217,12 @@ def to_dict(state: GameState) -> dict[str, Any]:
     """The record of ``state``'s game so far; ``from_dict(to_dict(s)) == s``."""
     deal = state.deal
     hands: list[dict[str, Any]] = [
-        _hand_dict(past.cards, past.bids, past.plays, deal is None) for past in state.past_hands
+        _hand_dict(past.dealt_masks, past.bid_history, past.play_ids, deal is None)
+        for past in state.past_hands
     ]
     in_hand = state.phase in (Phase.BIDDING, Phase.PLAYING)
-    if in_hand and (deal is None or state.bids or state.play_ids):
-        hands.append(_hand_dict(state.dealt_masks, state.bids, state.play_ids, deal is None))
+    if in_hand and (deal is None or state.bid_history or state.play_ids):
+        hands.append(_hand_dict(state.dealt_masks, state.bid_history, state.play_ids, deal is None))
     record: dict[str, Any] = {"format": FORMAT, "rules": state.rules.to_dict()}
     if deal is not None:
         record["deal"] = deal
@@ -253,7 +254,7 @@ def _hand_dict(
 def summary(state: GameState) -> dict[str, Any]:
     """What ``python -m spades_core replay`` prints: per hand and for the game."""
     hands = [_past_summary(result) for result in state.past_hands]
-    if state.phase in (Phase.BIDDING, Phase.PLAYING) and (state.bids or state.play_ids):
+    if state.phase in (Phase.BIDDING, Phase.PLAYING) and (state.bid_history or state.play_ids):
         hands.append(_current_summary(state))
     phase = state.phase
     to_act = state.to_act
@@ -304,7 +305,7 @@ def _past_summary(result: HandResult) -> dict[str, Any]:
 
 def _current_summary(state: GameState) -> dict[str, Any]:
     bids = tuple(state.bid_of(seat) for seat in SEATS)
-    full = len(state.bids) == 4
+    full = len(state.bid_history) == 4
     return {
         "hand": state.hand_index + 1,
         "dealer": state.dealer.name,
@@ -320,5 +321,5 @@ def _current_summary(state: GameState) -> dict[str, Any]:
 
 
 def _contracts(state: GameState) -> tuple[int, int]:
-    by_seat = bids_by_seat(state.bids, state.dealer)
+    by_seat = bids_by_seat(state.bid_history, state.dealer)
     return (by_seat[0].tricks + by_seat[2].tricks, by_seat[1].tricks + by_seat[3].tricks)

@@ -25,7 +25,7 @@ from .cards import (
     Card,
     Suit,
 )
-from .errors import Refusal, quote
+from .errors import Refusal, RulesError, quote
 from .seats import Seat
 
 # The bounds (inclusive) of each integer option.  Every value the app offers is inside
@@ -61,7 +61,7 @@ class Rules:
         for key in BOUNDS:
             _checked_option(key, getattr(self, key))
         if self.floor is not None and self.floor >= self.target:
-            raise ValueError("floor must be below target")
+            raise RulesError("floor must be below target")
 
     @property
     def deck_mask(self) -> int:
@@ -72,14 +72,14 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: object) -> Rules:
-        """Read a (possibly partial) rules object; raise ValueError naming a bad key."""
+        """Read a (possibly partial) rules object; raise RulesError naming a bad key."""
         if not isinstance(data, dict):
-            raise ValueError("rules must be an object")
+            raise RulesError("rules must be an object")
         known = {f.name: f for f in fields(cls)}
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key not in known:
-                raise ValueError(f"unknown rules key {quote(key)}")
+                raise RulesError(f"unknown rules key {quote(key)}")
             values[key] = _checked_option(key, value)
         return cls(**values)
 
@@ -89,17 +89,17 @@ _NULLABLE_OPTIONS = ("floor",)
 
 
 def _checked_option(key: str, value: object) -> object:
-    """``value`` if it is valid for the option ``key``, else ValueError (a short message)."""
+    """``value`` if it is valid for the option ``key``, else RulesError (a short message)."""
     if key in _BOOL_OPTIONS:
         if not isinstance(value, bool):
-            raise ValueError(f"rules {key!r} must be true or false, not {quote(value)}")
+            raise RulesError(f"rules {key!r} must be true or false, not {quote(value)}")
         return value
     if value is None and key in _NULLABLE_OPTIONS:
         return None
     low, high = BOUNDS[key]
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         nullable = "null or " if key in _NULLABLE_OPTIONS else ""
-        raise ValueError(
+        raise RulesError(
             f"rules {key!r} must be {nullable}an integer from {low} to {high}, not {quote(value)}"
         )
     return value

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from .errors import ParseError
+
 
 class Seat(IntEnum):
     N = 0
@@ -36,7 +38,7 @@ class Seat(IntEnum):
         try:
             return cls[text.strip().upper()]
         except (KeyError, AttributeError):
-            raise ValueError(f"{text!r} is not a seat (N, E, S or W)") from None
+            raise ParseError(f"{text!r} is not a seat (N, E, S or W)") from None
 
 
 class Team(IntEnum):

@@ -18,6 +18,10 @@ from .seats import SEATS, Seat
 
 @dataclass(frozen=True, slots=True)
 class View:
+    """What ``seat`` sees.  ``bids`` is by seat (N, E, S, W; None for a seat yet to bid), as
+    everywhere in the engine; only ``bid_history`` (of a state or of a ``HandResult``) is in
+    bidding order."""
+
     seat: Seat
     rules: Rules
     phase: Phase
@@ -31,7 +35,7 @@ class View:
     leader: Seat | None
     tricks_won: tuple[int, int, int, int]
     spades_broken: bool
-    played_mask: int  # every card played this hand
+    played_mask: int  # every card played this hand, a bit mask (fast; `played` is the CardSet)
     voids: tuple[int, int, int, int]  # by seat: bit s set = shown void in suit s this hand
     scores: tuple[int, int]
     bags: tuple[int, int]
@@ -57,8 +61,17 @@ class View:
         is complete (:func:`rules.last_trick`)."""
         return last_trick(self.plays)
 
-    def unseen_mask(self) -> int:
+    @property
+    def played(self) -> CardSet:
+        """Every card played this hand."""
+        return CardSet(self.played_mask)
+
+    def unseen(self) -> CardSet:
         """Cards this seat has not seen: the others' hidden cards."""
+        return CardSet(self.unseen_mask())
+
+    def unseen_mask(self) -> int:
+        """:meth:`unseen` as a bit mask: the fast accessor for the bots."""
         own = self.hand.mask if self.hand is not None else 0
         return self.rules.deck_mask & ~self.played_mask & ~own
 

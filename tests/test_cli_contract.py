@@ -101,7 +101,8 @@ def _nil_record(nil_value: str) -> str:
     state = GameState.new(Rules(), deal=3)
     while state.hand_index < 1:
         if state.phase is Phase.BIDDING:
-            state = state.apply(NIL if not state.bids else rng.choice(state.legal_bids()[1:6]))
+            bid = NIL if not state.bid_history else rng.choice(state.legal_bids()[1:6])
+            state = state.apply(bid)
         else:
             state = state.apply(rng.choice(state.legal_plays()))
     text = json.dumps(record.to_dict(state))

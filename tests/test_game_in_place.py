@@ -49,13 +49,13 @@ def test_a_game_in_place_is_its_own_object() -> None:
     start = game.state()
     twin = game.copy()
     game.act(NIL)
-    assert game.bids == (NIL,) and twin.bids == () and start.bids == ()
+    assert game.bid_history == (NIL,) and twin.bid_history == () and start.bid_history == ()
     assert twin.state() == start and twin != game
     with pytest.raises(TypeError):
         hash(game)  # it changes, so it is no dictionary key
     snapshot = game.state()
     game.act(Bid(3))
-    assert snapshot.bids == (NIL,)  # a state taken from a game does not follow it
+    assert snapshot.bid_history == (NIL,)  # a state taken from a game does not follow it
 
 
 def test_a_game_refuses_a_bid_out_of_turn_and_stays_as_it_was() -> None:

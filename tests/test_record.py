@@ -41,7 +41,7 @@ def test_round_trip_without_deal_number() -> None:
     record = to_dict(state)
     for hand, past in zip(record["hands"], state.past_hands, strict=False):
         hand["cards"] = {
-            seat: [CARD_TEXT[i] for i in ids_of_mask(past.cards[n])]
+            seat: [CARD_TEXT[i] for i in ids_of_mask(past.dealt_masks[n])]
             for n, seat in enumerate("NESW")
         }
     current = record["hands"][-1]
@@ -66,7 +66,7 @@ def test_design_example_record() -> None:
     }
     state = from_dict(record)
     assert state.phase is Phase.PLAYING and str(state.to_act) == "S"
-    assert [str(bid) for bid in state.bids] == ["3", "nil", "4", "blind-nil"]
+    assert [str(bid) for bid in state.bid_history] == ["3", "nil", "4", "blind-nil"]
 
 
 def _base(**changes: Any) -> dict[str, Any]:
@@ -86,7 +86,7 @@ def _hand0_cards() -> dict[str, list[str]]:
 def _full_hand_plays() -> tuple[list[str], list[str]]:
     state = random_game(DEAL, 7, 56)
     past = state.past_hands[0]
-    return [str(b) for b in past.bids], [CARD_TEXT[i] for i in past.plays]
+    return [str(b) for b in past.bid_history], [CARD_TEXT[i] for i in past.play_ids]
 
 
 def _invalid_records() -> list[tuple[str, Any, str]]:
@@ -138,7 +138,7 @@ def _invalid_records() -> list[tuple[str, Any, str]]:
         ("plays type", json.dumps(_base(hands=[{"bids": ["3"] * 4, "plays": "AS"}])),
          '"plays" must be a list'),
         *(
-            [("spade lead", json.dumps(_base(hands=[{"bids": [str(b) for b in first.bids],
+            [("spade lead", json.dumps(_base(hands=[{"bids": [str(b) for b in first.bid_history],
                                                      "plays": [str(spade)]}])),
               "spades are not broken")]
             if spade is not None and len(leader_hand) != len(leader_hand.suit(spade.suit))

@@ -253,7 +253,7 @@ class App:
         if game is None:
             return False
         state = game.state
-        return state.phase is not Phase.OVER and bool(state.past_hands or state.bids)
+        return state.phase is not Phase.OVER and bool(state.past_hands or state.bid_history)
 
     def ask_new_game(self, **kwargs: Any) -> None:
         """``new_game(**kwargs)`` at once when nothing is lost; otherwise first ask whether to

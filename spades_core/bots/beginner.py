@@ -14,6 +14,7 @@ import random
 
 from ..bids import Bid
 from ..cards import CARDS, SPADES_MASK, SUIT_MASKS, Card
+from ..errors import UsageError
 from ..rules import winning_play
 from ..views import View
 from .base import view_seed
@@ -30,7 +31,7 @@ class BeginnerBot:
 
     def bid(self, view: View) -> Bid:
         if view.hand is None:
-            raise ValueError("the Beginner bot bids only after looking at its cards")
+            raise UsageError("the Beginner bot bids only after looking at its cards")
         hand = view.hand.mask
         count = 0
         for suit in range(4):
@@ -44,7 +45,7 @@ class BeginnerBot:
     def play(self, view: View) -> Card:
         legal = mask_of_cards(view.legal_plays)
         if not legal:
-            raise ValueError("no card to play in this view")
+            raise UsageError("no card to play in this view")
         if not view.trick:
             side = legal & ~SPADES_MASK
             return CARDS[_highest_by_rank(side or legal)]

@@ -6,6 +6,7 @@ import importlib
 
 from ..bids import BLIND_NIL, Bid
 from ..cards import Card
+from ..errors import UsageError
 from ..game import GameState, Phase
 from ..views import view_for
 from .base import Bot
@@ -22,14 +23,14 @@ def make_bot(name: str) -> Bot:
     target = LEVELS.get(name, name)
     module_name, _, class_name = target.partition(":")
     if not class_name:
-        raise ValueError(f"unknown bot {name!r}: use a level or package.module:Class")
+        raise UsageError(f"unknown bot {name!r}: use a level or package.module:Class")
     try:
         factory = getattr(importlib.import_module(module_name), class_name)
     except (ImportError, AttributeError) as error:
-        raise ValueError(f"cannot load bot {name!r}: {error}") from None
+        raise UsageError(f"cannot load bot {name!r}: {error}") from None
     bot = factory()
     if not isinstance(bot, Bot):
-        raise ValueError(f"{name!r} is not a bot: it needs blind_nil, bid and play")
+        raise UsageError(f"{name!r} is not a bot: it needs blind_nil, bid and play")
     return bot
 
 
@@ -37,7 +38,7 @@ def bot_action(bot: Bot, state: GameState) -> Card | Bid:
     """The action of the seat to act, decided by ``bot`` from that seat's views only."""
     seat = state.to_act
     if seat is None:
-        raise ValueError("nobody is to act")
+        raise UsageError("nobody is to act")
     if state.phase is Phase.BIDDING:
         if state.rules.blind_nil and bot.blind_nil(view_for(state, seat, hand_seen=False)):
             return BLIND_NIL

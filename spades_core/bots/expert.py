@@ -39,6 +39,7 @@ from typing import TypeVar
 from ..bids import BLIND_NIL, NIL, Bid
 from ..cards import CARDS, SUIT_OF, Card, ids_of_mask
 from ..deal import SplitMix64
+from ..errors import UsageError
 from ..game import GameState, Phase
 from ..rules import Rules, game_winner
 from ..scoring import score_hand
@@ -238,7 +239,7 @@ class ExpertBot:
         """:meth:`bid` in steps: yields after the imagined deals are drawn and after
         each of them is played out."""
         if view.hand is None:
-            raise ValueError("the expert bids after looking at its cards")
+            raise UsageError("the expert bids after looking at its cards")
         hand = view.hand.mask
         seat = int(view.seat)
         partner = (seat + 2) & 3

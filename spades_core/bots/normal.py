@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..bids import Bid
 from ..cards import Card
+from ..errors import UsageError
 from ..views import View
 from .strategy import decide_bid, decide_blind_nil, decide_play
 
@@ -24,11 +25,11 @@ class NormalBot:
     def bid(self, view: View) -> Bid:
         action = decide_bid(view).action
         if not isinstance(action, Bid):
-            raise ValueError("the Normal bot bids only after looking at its cards")
+            raise UsageError("the Normal bot bids only after looking at its cards")
         return action
 
     def play(self, view: View) -> Card:
         action = decide_play(view).action
         if not isinstance(action, Card):
-            raise ValueError("no card to play in this view")
+            raise UsageError("no card to play in this view")
         return action

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..bids import NIL, Bid
 from ..cards import CARDS, SUIT_OF, Card
+from ..errors import UsageError
 from ..rules import winning_play
 from ..views import View
 from .handeval import expected_bid
@@ -23,7 +24,7 @@ class PolicyBot:
 
     def bid(self, view: View) -> Bid:
         if view.hand is None:
-            raise ValueError("PolicyBot bids after looking at its cards")
+            raise UsageError("PolicyBot bids after looking at its cards")
         partner = view.bids[view.partner]
         nil_ok = partner is None or not partner.is_nil
         return Bid(expected_bid(view.hand.mask, nil_ok))

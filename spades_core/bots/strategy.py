@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from ..bids import BLIND_NIL, NIL, Bid
 from ..cards import CARD_TEXT, CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF, Card, Suit
+from ..errors import UsageError
 from ..rules import BEATEN_BY, winning_play
 from ..views import View
 
@@ -55,9 +56,9 @@ REASONS: dict[str, Reason] = {}
 
 def _reason(key: str, tip: str, *params: str) -> Reason:
     if key in REASONS:
-        raise ValueError(f"reason {key!r} registered twice")
+        raise UsageError(f"reason {key!r} registered twice")
     if tip not in TIPS:
-        raise ValueError(f"reason {key!r} names an unknown tip {tip!r}")
+        raise UsageError(f"reason {key!r} names an unknown tip {tip!r}")
     reason = REASONS[key] = Reason(key, tip, params)
     return reason
 
@@ -135,7 +136,7 @@ class Decision:
 def _decide(action: Card | Bid | None, reason: Reason, **params: object) -> Decision:
     names = tuple(params)
     if sorted(names) != sorted(reason.params):
-        raise ValueError(f"reason {reason.key!r} takes {reason.params}, not {names}")
+        raise UsageError(f"reason {reason.key!r} takes {reason.params}, not {names}")
     return Decision(action, reason, tuple((name, _text(params[name])) for name in reason.params))
 
 
@@ -212,7 +213,7 @@ class Table:
 
     def __init__(self, view: View) -> None:
         if view.hand is None:
-            raise ValueError("the seat has not looked at its cards")
+            raise UsageError("the seat has not looked at its cards")
         self.view = view
         self.me = me = int(view.seat)
         self.partner = (me + 2) & 3
@@ -497,7 +498,7 @@ def decide_play(view: View) -> Decision:
     table = Table(view)
     legal = table.legal
     if not legal:
-        raise ValueError("the seat has no card to play now")
+        raise UsageError("the seat has no card to play now")
     if not legal & (legal - 1):
         return _play(low_id(legal), ONLY_CARD)
     if table.nil_alive[table.me]:

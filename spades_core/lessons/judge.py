@@ -9,7 +9,7 @@ from typing import TypeAlias
 
 from ..bids import Bid, parse_bid
 from ..cards import SUIT_MASKS, Card, parse_card
-from ..errors import Refusal
+from ..errors import Refusal, UsageError
 from ..rules import game_winner, winning_play
 from ..scoring import TeamScore, score_hand
 from ..seats import TEAMS, Seat, Team, dealer_of_hand
@@ -63,7 +63,7 @@ def check_action(step: ActingStep, action: Action, shared: Shared | None = None)
 
     A play step takes a :class:`Card` (or its text); a bid step a :class:`Bid`, its
     token, or :data:`LOOK`; an answer step the choice's token (a card for ``card``,
-    several cards for ``cards``).  Raise ValueError for an action of the wrong type.
+    several cards for ``cards``).  Raise UsageError for an action of the wrong type.
     """
     if isinstance(step, PlayStep):
         return _check_play(step, _as_card(action), shared)
@@ -97,7 +97,7 @@ def _check_answer(step: AnswerStep, action: Action) -> Outcome:
     highlight = step.hint
     if step.ask == "cards":
         if isinstance(action, str | Card | Bid):
-            raise ValueError("this answer is a set of cards")
+            raise UsageError("this answer is a set of cards")
         chosen = frozenset(str(_as_card(item)) for item in action)
         if chosen == frozenset(step.expect):
             return Outcome(True, None, step.success, highlight, step.scene)
@@ -107,7 +107,7 @@ def _check_answer(step: AnswerStep, action: Action) -> Outcome:
     elif isinstance(action, str):
         token = str(parse_card(action)) if step.ask == "card" else action.strip()
     else:
-        raise ValueError(f"an answer is one of the step's choices, not {action!r}")
+        raise UsageError(f"an answer is one of the step's choices, not {action!r}")
     if token in step.expect:
         return Outcome(True, None, step.success, highlight, step.scene)
     return Outcome(False, None, step.feedback_for.get(token, step.feedback), highlight)
@@ -118,7 +118,7 @@ def _as_card(action: object) -> Card:
         return action
     if isinstance(action, str):
         return parse_card(action)
-    raise ValueError(f"a card is expected, not {action!r}")
+    raise UsageError(f"a card is expected, not {action!r}")
 
 
 def _as_bid_token(action: object) -> str:
@@ -128,7 +128,7 @@ def _as_bid_token(action: object) -> str:
         if action.strip().lower() == LOOK:
             return LOOK
         return str(parse_bid(action))
-    raise ValueError(f"a bid is expected, not {action!r}")
+    raise UsageError(f"a bid is expected, not {action!r}")
 
 
 def apply_watch(step: WatchStep) -> tuple[tuple[tuple[Seat, Card], ...], Position]:
@@ -162,7 +162,7 @@ def hand_scores(position: Position) -> tuple[TeamScore, TeamScore]:
     """Score the position's hand with the engine's scoring (all four bids must be shown)."""
     bids = position.bids
     if any(bid is None for bid in bids):
-        raise ValueError("the position does not show all four bids")
+        raise UsageError("the position does not show all four bids")
     known = (bids[0] or PLACEHOLDER_BID, bids[1] or PLACEHOLDER_BID,
              bids[2] or PLACEHOLDER_BID, bids[3] or PLACEHOLDER_BID)
     return score_hand(known, position.run().tricks, position.bags, position.rules)

@@ -10,6 +10,7 @@ from typing import ClassVar, TypeAlias
 from ..bids import ALL_BIDS, BLIND_NIL, Bid
 from ..cards import Card, CardSet, Suit, parse_card
 from ..errors import IllegalAction, Refusal
+from ..errors import LessonError as LessonError  # re-exported: lessons.LessonError
 from ..game import GameState, Phase
 from ..rules import Rules, last_trick
 from ..seats import Seat, Team, dealer_of_hand
@@ -67,18 +68,6 @@ PLACEHOLDER_BID = Bid(3)  # given to the engine for a seat whose bid the positio
 
 
 # --- errors ----------------------------------------------------------------------------
-
-
-class LessonError(ValueError):
-    """A lesson file that cannot be used; the message names the file, the step and the field."""
-
-    def __init__(self, file: str, step: int | None, where: str, message: str) -> None:
-        self.file = file
-        self.step = step  # 1-based, as an author counts; None for the lesson's own fields
-        self.where = where
-        self.detail = message
-        place = file if step is None else f"{file}: step {step}"
-        super().__init__(f"{place}: {where}: {message}" if where else f"{place}: {message}")
 
 
 class At:
