@@ -344,7 +344,7 @@ def action_steps(bot: Bot, state: GameState) -> Generator[None, None, Card | Bid
         return bot_action(bot, state)
     seat = state.to_act
     if seat is None:
-        raise ValueError("nobody is to act")
+        raise UsageError("nobody is to act")
     if state.phase is Phase.BIDDING:
         if state.rules.blind_nil:
             blind = yield from bot.blind_nil_steps(view_for(state, seat, hand_seen=False))
