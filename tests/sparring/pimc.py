@@ -124,22 +124,38 @@ class _Values:
 # --- dealing the unseen cards ---------------------------------------------------------
 
 
-def _splits(total: int, seats: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every way to share ``total`` cards among ``len(seats)`` places."""
-    if len(seats) == 1:
+def _splits(total: int, places: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` cards among ``places`` places."""
+    if places == 1:
         return [(total,)]
     found: list[tuple[int, ...]] = []
     for first in range(total + 1):
-        for rest in _splits(total - first, seats[1:]):
+        for rest in _splits(total - first, places - 1):
             found.append((first, *rest))
     return found
+
+
+_FACTORIAL = tuple(math.factorial(n) for n in range(55))
+
+
+def _multinomial(parts: Sequence[int]) -> int:
+    found = _FACTORIAL[sum(parts)]
+    for n in parts:
+        found //= _FACTORIAL[n]
+    return found
+
+
+Choices = list[tuple[int, tuple[int, ...], tuple[int, ...]]]
 
 
 class Dealer:
     """Uniform random deals of a view's unseen cards among the other seats.
 
-    ``suits[i]`` is a suit's unseen cards and the places (seats) allowed to hold them;
-    ``ways(i, room)`` counts the deals of suits ``i``… into the room left in each place.
+    A suit that some seat has shown it lacks is *tight*; the others are *free*.  The
+    number of cards of each tight suit per seat is drawn in proportion to the number of
+    whole deals with those numbers (the free cards fill the room left in every way, a
+    multinomial count), then each tight suit's cards, and the free cards, are shuffled
+    into their places.  Every consistent deal is equally likely.
     """
 
     def __init__(self, view: View) -> None:
@@ -154,7 +170,7 @@ class Dealer:
             player = int(who)
             played[player] += 1
             if SUIT_OF[card.id] == 3:
-                if position & 3 == 0 and not broken and not view.rules.jokers:
+                if position & 3 == 0 and not broken:
                     inferred[player] = 0b0111  # led a spade unbroken: held only spades
                 broken = True
         start = own.bit_count() + played[seat]
@@ -173,58 +189,51 @@ class Dealer:
         counts[_NOBODY] = total - sum(counts)
         self.places = tuple(p for p in (*others, _NOBODY) if counts[p] > 0)
         self.room = tuple(counts[p] for p in self.places)
-        self.cards = tuple(
+        self.by_suit = tuple(
             tuple(c for c in range(54) if unseen >> c & 1 and SUIT_OF[c] == suit)
             for suit in range(4)
         )
+        # the voids seen, then without the inferred ones, then none (an inconsistent
+        # partial position): the first that leaves a deal possible
         for voids in ([shown[i] | inferred[i] for i in range(4)], shown, [0, 0, 0, 0]):
             self._prepare(voids)
-            if self.ways(0, self.room):
+            if self._choices(0, self.room)[0]:
                 break
 
     def _prepare(self, voids: Sequence[int]) -> None:
-        self.memo: dict[
-            tuple[int, tuple[int, ...]],
-            tuple[int, list[tuple[int, tuple[int, ...], tuple[int, ...]]]],
-        ] = {}
-        self.simple = not any(
-            voids[p] & 0b1111 for p in self.places if p != _NOBODY
-        )
+        self.memo: dict[tuple[int, tuple[int, ...]], tuple[int, Choices]] = {}
+        tight = [
+            suit for suit in range(4)
+            if self.by_suit[suit]
+            and any(p != _NOBODY and voids[p] >> suit & 1 for p in self.places)
+        ]
+        self.tight = tuple(tight)
+        self.free = tuple(c for s in range(4) if s not in tight for c in self.by_suit[s])
         options: list[list[tuple[tuple[int, ...], int]]] = []
-        for suit in range(4):
-            size = len(self.cards[suit])
+        for suit in tight:
             allowed = [p == _NOBODY or not voids[p] >> suit & 1 for p in self.places]
-            found = []
-            for split in _splits(size, tuple(range(len(self.places)))):
-                if all(n == 0 or allowed[i] for i, n in enumerate(split)):
-                    multinomial = math.factorial(size)
-                    for n in split:
-                        multinomial //= math.factorial(n)
-                    found.append((split, multinomial))
-            options.append(found)
+            options.append([
+                (split, _multinomial(split))
+                for split in _splits(len(self.by_suit[suit]), len(self.places))
+                if all(n == 0 or allowed[i] for i, n in enumerate(split))
+            ])
         self.options = options
 
-    def ways(self, suit: int, room: tuple[int, ...]) -> int:
-        """The number of deals of suits ``suit``… into ``room``."""
-        return self._choices(suit, room)[0]
-
-    def _choices(
-        self, suit: int, room: tuple[int, ...]
-    ) -> tuple[int, list[tuple[int, tuple[int, ...], tuple[int, ...]]]]:
-        """The deals of suits ``suit``… into ``room``: their number, and per split of
-        ``suit`` that leaves a deal possible, its number of deals, the split and the
-        room left."""
-        if suit == 4:
-            return (0 if any(room) else 1), []
-        key = (suit, room)
+    def _choices(self, level: int, room: tuple[int, ...]) -> tuple[int, Choices]:
+        """The deals of the tight suits from ``level`` on (and of the free cards) into
+        ``room``: their number, and per split of this level's suit that leaves a deal
+        possible, its number of deals, the split and the room left."""
+        if level == len(self.tight):
+            return _multinomial(room), []
+        key = (level, room)
         found = self.memo.get(key)
         if found is None:
             total = 0
-            choices = []
-            for split, multinomial in self.options[suit]:
-                left = tuple(r - n for r, n in zip(room, split, strict=True))
+            choices: Choices = []
+            for split, multinomial in self.options[level]:
+                left = tuple([r - n for r, n in zip(room, split, strict=True)])
                 if min(left) >= 0:
-                    weight = multinomial * self._choices(suit + 1, left)[0]
+                    weight = multinomial * self._choices(level + 1, left)[0]
                     if weight:
                         total += weight
                         choices.append((weight, split, left))
@@ -235,18 +244,9 @@ class Dealer:
         """One deal, uniform among the consistent ones: the hands of all four seats
         (the viewer's is left empty: the caller knows it)."""
         hands = [0, 0, 0, 0, 0]
-        if self.simple:  # nobody has shown a void: one shuffle of all the unseen cards
-            cards = [c for suit in self.cards for c in suit]
-            rng.shuffle(cards)
-            start = 0
-            for place, n in zip(self.places, self.room, strict=True):
-                for card in cards[start:start + n]:
-                    hands[place] |= 1 << card
-                start += n
-            return (hands[0], hands[1], hands[2], hands[3])
         room = self.room
-        for suit in range(4):
-            total, choices = self._choices(suit, room)
+        for level, suit in enumerate(self.tight):
+            total, choices = self._choices(level, room)
             pick = rng.randrange(total) if total > 1 else 0
             chosen, room = choices[-1][1], choices[-1][2]
             for weight, split, left in choices:
@@ -254,14 +254,19 @@ class Dealer:
                     chosen, room = split, left
                     break
                 pick -= weight
-            cards = list(self.cards[suit])
-            rng.shuffle(cards)
-            start = 0
-            for place, n in zip(self.places, chosen, strict=True):
-                for card in cards[start:start + n]:
-                    hands[place] |= 1 << card
-                start += n
+            self._fill(hands, list(self.by_suit[suit]), chosen, rng)
+        self._fill(hands, list(self.free), room, rng)
         return (hands[0], hands[1], hands[2], hands[3])
+
+    def _fill(
+        self, hands: list[int], cards: list[int], counts: tuple[int, ...], rng: random.Random
+    ) -> None:
+        rng.shuffle(cards)
+        start = 0
+        for place, n in zip(self.places, counts, strict=True):
+            for card in cards[start:start + n]:
+                hands[place] |= 1 << card
+            start += n
 
 
 # --- play-outs ------------------------------------------------------------------------
