@@ -3,6 +3,7 @@ cards, loadable by the arena, and dealing only worlds that agree with the view."
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat
@@ -79,11 +80,10 @@ def test_default_budget_is_deterministic_on_a_play() -> None:
 def test_never_blind_nil_even_far_behind() -> None:
     bot = Pimc4x4()
     state = GameState.new(Rules(), deal=9)
+    assert state.to_act is not None
+    hidden = view_for(state, state.to_act, hand_seen=False)
     for scores in ((-150, 400), (0, 0), (300, -150)):
-        hidden = view_for(state, state.to_act, hand_seen=False)
-        behind = View(**{**{f: getattr(hidden, f) for f in View.__dataclass_fields__},
-                         "scores": scores})
-        assert bot.blind_nil(behind) is False
+        assert bot.blind_nil(dataclasses.replace(hidden, scores=scores)) is False
     bidder = make_bot("beginner")
     for deal in range(21, 27):
         state = GameState.new(Rules(), deal=deal)
