@@ -86,7 +86,7 @@ def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
     screen.locator("[data-lesson='rules-02-tricks']").click()
     expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
     expect(panel(page)).to_have_attribute("data-kind", "explain")
-    page.locator("#screen-lessons [data-act='next']").click()
+    page.locator("#screen-lessons [data-action='next']").click()
     expect(panel(page)).not_to_have_attribute("data-step", "0")
 
     # Any address in scope opens offline (a deal link, say): the cached page answers.
