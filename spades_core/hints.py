@@ -1,10 +1,23 @@
-"""Hints: the Normal bot's decision for the seat to act, with the tip behind it.
+"""The coach: the Expert's decision for the seat to act, with a sentence that is true.
 
 ``hint(view)`` returns a :class:`Hint`: the suggested action (a :class:`~.bids.Bid` or a
-:class:`~.cards.Card`), the STRATEGY.md tip key, and a reason key with string parameters,
-for the text catalogues ``ui/locales/{en,fr}/hints.json``.  Parameters: ``card`` and
-``winner`` are card texts (``"AH"``), ``suit`` a suit key (``"hearts"``), ``seat`` a seat
-letter, the rest decimal numbers.
+:class:`~.cards.Card`) is the Expert bot's own decision for ``view`` (the same search, so
+the same view always gives the same hint).  The explanation comes from the position and
+from the Expert's evaluation (:func:`spades_core.bots.expert.evaluate`), never from a rule
+of thumb: each reason is a :class:`Template` whose *predicate* reads the view and the
+action, and a template is used only where its predicate holds (``tests/test_hint_truth.py``
+checks it over thousands of positions).  The first template of :data:`PLAY_TEMPLATES` or
+:data:`BID_TEMPLATES` that holds is the reason; when none holds, a neutral sentence
+(``coach.play.best``: the card that scores best in the app's simulations).
+
+Where a learner would expect another card (the highest, or the lowest), ``Hint.contrast``
+may name a second template, a "not the X: because ..." clause about the card ``alt``,
+again only where its fact is true.
+
+Parameters are strings: ``card``, ``winner`` and ``alt`` are card texts (``"AH"``),
+``suit`` and ``led`` suit keys (``"hearts"``), ``seat`` and ``alt_seat`` seat letters,
+``bid`` a bid token, the rest decimal numbers.  ``ui/i18n.py``'s :func:`hint_text` renders
+them (cards with their article, plural forms by language).
 
 Before the seat has looked at its cards (``view.hand is None``, when Blind Nil is
 offered), the action is Blind Nil or None, meaning "look at your cards first".
@@ -12,31 +25,890 @@ offered), the action is Blind Nil or None, meaning "look at your cards first".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .bids import Bid
+from .bids import BLIND_NIL, Bid
+from .bots.expert import Evaluation, ExpertBot, ExpertBudget, evaluate
 from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
-from .cards import Card
+from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .game import Phase
+from .rules import trick_winner
 from .views import View
 
-__all__ = ["REASONS", "TIPS", "Hint", "hint"]
+__all__ = [
+    "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
+    "REASONS", "TEMPLATES", "TIPS", "Hint", "Spot", "Template", "explain", "hint", "normal_hint",
+]
+
+SPADES = 3
+SUIT_KEYS = ("clubs", "diamonds", "hearts", "spades")
+SEAT_LETTERS = "NESW"
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     action: Card | Bid | None
     tip: str  # a STRATEGY.md tip key, e.g. "cash-aces-early"
-    reason: str  # a reason key, e.g. "play.cash-ace"
+    reason: str  # a reason key, e.g. "coach.play.cash-ace"
     params: dict[str, str] = field(default_factory=dict, hash=False)
+    contrast: str = ""  # a "not the X" clause key ("" for none); its params are in params
 
     @classmethod
     def of(cls, decision: Decision) -> Hint:
         return cls(decision.action, decision.tip, decision.key, dict(decision.params))
 
 
+# --- the facts of a position ------------------------------------------------------------
+
+
+def rank_of(card: Card) -> int:
+    """0 for a two, 12 for an ace, 13/14 for the jokers: comparable across suits."""
+    return card.id - 13 * min(card.id // 13, 3)
+
+
+class Spot:
+    """What the coach reads from a view about one action (a card or a bid)."""
+
+    def __init__(self, view: View, action: Card | Bid | None,
+                 evaluation: Evaluation | None = None) -> None:
+        self.view = view
+        self.action = action
+        self.evaluation = evaluation
+        self.seat = int(view.seat)
+        self.partner = (self.seat + 2) & 3
+        self.hand = view.hand.mask if view.hand is not None else 0
+        self.unseen = view.unseen_mask()
+        self.trick = view.trick
+        self.pos = len(view.trick)
+        self.led = view.led_suit
+        self.legal = view.legal_plays
+        self.later = tuple((self.seat + i) & 3 for i in range(1, 4 - self.pos))
+        if view.trick:
+            at = trick_winner([card.id for _, card in view.trick])
+            who, best = view.trick[at]
+            self.winner: Card | None = best
+            self.winner_seat = int(who)
+        else:
+            self.winner = None
+            self.winner_seat = -1
+
+    # cards
+    @property
+    def card(self) -> Card:
+        assert isinstance(self.action, Card)
+        return self.action
+
+    def wins(self, card: Card) -> bool:
+        """Does ``card`` win the trick as it stands (a lead always does)?"""
+        if not self.trick:
+            return True
+        ids = [c.id for _, c in self.trick] + [card.id]
+        return trick_winner(ids) == self.pos
+
+    def held(self, suit: int) -> int:
+        return self.hand & SUIT_MASKS[suit]
+
+    def unseen_above(self, card: Card) -> int:
+        """The unseen cards of ``card``'s suit higher than it."""
+        suit = min(card.id // 13, 3)
+        return self.unseen & SUIT_MASKS[suit] & ~((2 << card.id) - 1)
+
+    def void(self, seat: int, suit: int) -> bool:
+        return bool(self.view.voids[seat] >> suit & 1)
+
+    def lowest_of_suit(self, card: Card) -> bool:
+        return not self.held(card.suit) & ((1 << card.id) - 1)
+
+    def highest_of_suit(self, card: Card) -> bool:
+        return not self.held(card.suit) & ~((2 << card.id) - 1)
+
+    def lowest_legal(self, card: Card) -> bool:
+        return all(rank_of(card) <= rank_of(other) for other in self.legal)
+
+    def lowest_winner(self, card: Card) -> bool:
+        """``card`` wins, and no legal card that also wins is lower (the cards that can
+        win a trick are all of one suit: the led suit, or spades)."""
+        return self.wins(card) and all(
+            other.id >= card.id for other in self.legal if self.wins(other))
+
+    def following(self) -> bool:
+        return self.led >= 0 and bool(self.held(self.led))
+
+    # bids
+    def bid_of(self, seat: int) -> Bid | None:
+        return self.view.bids[seat]
+
+    def nil_alive(self, seat: int) -> bool:
+        bid = self.view.bids[seat]
+        return bid is not None and bid.is_nil and self.view.tricks_won[seat] == 0
+
+    def contract(self, team: int) -> int:
+        total = 0
+        for seat in (team, team + 2):
+            bid = self.view.bids[seat]
+            total += bid.tricks if bid is not None else 0
+        return total
+
+    def team_tricks(self, team: int) -> int:
+        return self.view.tricks_won[team] + self.view.tricks_won[team + 2]
+
+
+def card_text(card: Card) -> str:
+    return CARD_TEXT[card.id]
+
+
+Params = dict[str, str]
+Check = Callable[[Spot], Params | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A reason key, its STRATEGY.md tip, its parameters, and its predicate: ``check``
+    returns the parameters where the sentence is true of the spot, None elsewhere."""
+
+    key: str
+    tip: str
+    params: tuple[str, ...]
+    check: Check
+
+
+TEMPLATES: dict[str, Template] = {}
+PLAY_TEMPLATES: list[Template] = []
+BID_TEMPLATES: list[Template] = []
+CONTRAST_TEMPLATES: list[Template] = []
+
+
+def _template(into: list[Template], key: str, tip: str, *params: str) -> Callable[[Check], Check]:
+    if tip not in TIPS:
+        raise ValueError(f"template {key!r} names an unknown tip {tip!r}")
+
+    def register(check: Check) -> Check:
+        if key in TEMPLATES:
+            raise ValueError(f"template {key!r} registered twice")
+
+        def checked(spot: Spot) -> Params | None:
+            found = check(spot)
+            if found is not None and sorted(found) != sorted(params):
+                raise ValueError(f"template {key!r} takes {params}, not {sorted(found)}")
+            return found
+
+        TEMPLATES[key] = template = Template(key, tip, params, checked)
+        into.append(template)
+        return checked
+
+    return register
+
+
+def _play(key: str, tip: str, *params: str) -> Callable[[Check], Check]:
+    return _template(PLAY_TEMPLATES, key, tip, *params)
+
+
+def _bid(key: str, tip: str, *params: str) -> Callable[[Check], Check]:
+    return _template(BID_TEMPLATES, key, tip, *params)
+
+
+def _not(key: str, tip: str, *params: str) -> Callable[[Check], Check]:
+    return _template(CONTRAST_TEMPLATES, key, tip, *params)
+
+
+def _cw(spot: Spot, **extra: str) -> Params:
+    """The ``card`` and ``winner`` parameters (and more)."""
+    found = {"card": card_text(spot.card)}
+    if "winner" in extra and spot.winner is not None:
+        extra["winner"] = card_text(spot.winner)
+    found.update(extra)
+    return found
+
+
+def _card_play(spot: Spot) -> bool:
+    return isinstance(spot.action, Card) and spot.view.phase is Phase.PLAYING
+
+
+# --- card play: the reasons, in order of preference ---------------------------------------
+
+
+@_play("coach.play.only-card", "count-cards", "card")
+def _only_card(spot: Spot) -> Params | None:
+    if _card_play(spot) and spot.legal == (spot.card,):
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.alike", "count-cards", "card")
+def _alike(spot: Spot) -> Params | None:
+    ev = spot.evaluation
+    if _card_play(spot) and len(spot.legal) > 1 and ev is not None and len(ev.candidates) == 1:
+        return _cw(spot)
+    return None
+
+
+def _my_nil(spot: Spot) -> bool:
+    return _card_play(spot) and spot.nil_alive(spot.seat)
+
+
+@_play("coach.play.nil-duck", "nil-hand", "card", "winner")
+def _nil_duck(spot: Spot) -> Params | None:
+    if not _my_nil(spot) or spot.winner is None or spot.wins(spot.card):
+        return None
+    under = [c for c in spot.legal if not spot.wins(c)]
+    if len(under) > 1 and all(rank_of(spot.card) >= rank_of(c) for c in under):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.nil-under", "nil-hand", "card", "winner")
+def _nil_under(spot: Spot) -> Params | None:
+    if _my_nil(spot) and spot.winner is not None and not spot.wins(spot.card):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.nil-low", "nil-hand", "card", "winner")
+def _nil_low(spot: Spot) -> Params | None:
+    if (_my_nil(spot) and spot.winner is not None and all(spot.wins(c) for c in spot.legal)
+            and spot.lowest_winner(spot.card)):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.nil-lead", "nil-hand", "card", "suit", "higher")
+def _nil_lead(spot: Spot) -> Params | None:
+    if not _my_nil(spot) or spot.trick or not spot.lowest_of_suit(spot.card):
+        return None
+    higher = spot.unseen_above(spot.card).bit_count()
+    if higher == 0:
+        return None
+    return _cw(spot, suit=SUIT_KEYS[spot.card.suit], higher=str(higher))
+
+
+def _partner_nil(spot: Spot) -> bool:
+    return _card_play(spot) and spot.nil_alive(spot.partner) and not spot.nil_alive(spot.seat)
+
+
+@_play("coach.play.cover-overtake", "cover-partner-nil", "card", "winner")
+def _cover_overtake(spot: Spot) -> Params | None:
+    if _partner_nil(spot) and spot.winner_seat == spot.partner and spot.wins(spot.card):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.cover-high", "cover-partner-nil", "card")
+def _cover_high(spot: Spot) -> Params | None:
+    if _partner_nil(spot) and spot.partner in spot.later and spot.wins(spot.card) and (
+            not spot.lowest_legal(spot.card) or len(spot.legal) == 1):
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.cover-lead-void", "cover-partner-nil", "card", "suit")
+def _cover_lead_void(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if card is not None and _partner_nil(spot) and not spot.trick \
+            and spot.void(spot.partner, card.suit):
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+def _opponent_nil(spot: Spot) -> list[int]:
+    if not _card_play(spot):
+        return []
+    return [s for s in ((spot.seat + 1) & 3, (spot.seat + 3) & 3) if spot.nil_alive(s)]
+
+
+@_play("coach.play.attack-duck", "attack-nil", "card", "winner", "seat")
+def _attack_duck(spot: Spot) -> Params | None:
+    if spot.winner_seat in _opponent_nil(spot) and not spot.wins(spot.card):
+        return _cw(spot, winner="", seat=SEAT_LETTERS[spot.winner_seat])
+    return None
+
+
+@_play("coach.play.attack-low", "attack-nil", "card", "seat")
+def _attack_low(spot: Spot) -> Params | None:
+    for seat in _opponent_nil(spot):
+        if seat in spot.later and spot.lowest_legal(spot.card) and len(spot.legal) > 1:
+            return _cw(spot, seat=SEAT_LETTERS[seat])
+    return None
+
+
+@_play("coach.play.attack-lead", "attack-nil", "card", "suit", "seat")
+def _attack_lead(spot: Spot) -> Params | None:
+    if spot.trick:
+        return None
+    for seat in _opponent_nil(spot):
+        if not spot.void(seat, spot.card.suit) and spot.lowest_of_suit(spot.card):
+            return _cw(spot, suit=SUIT_KEYS[spot.card.suit], seat=SEAT_LETTERS[seat])
+    return None
+
+
+def _team(spot: Spot) -> int:
+    return spot.seat & 1
+
+
+def _made(spot: Spot) -> bool:
+    team = _team(spot)
+    contract = spot.contract(team)
+    return contract > 0 and spot.team_tricks(team) >= contract
+
+
+@_play("coach.play.bags-shed", "duck-when-made", "card", "suit")
+def _bags_shed(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if (card is not None and _card_play(spot) and _made(spot) and spot.trick
+            and not spot.wins(card) and rank_of(card) >= 8 and spot.highest_of_suit(card)):
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+@_play("coach.play.bags-duck", "bags-cost", "card")
+def _bags_duck(spot: Spot) -> Params | None:
+    if (_card_play(spot) and _made(spot) and spot.trick and not spot.wins(spot.card)
+            and spot.winner_seat != spot.partner):
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.set-them", "bags-cost", "card", "need", "left")
+def _set_them(spot: Spot) -> Params | None:
+    if not _card_play(spot) or not spot.trick or not spot.wins(spot.card):
+        return None
+    them = 1 - _team(spot)
+    need = spot.contract(them) - spot.team_tricks(them)
+    left = 13 - sum(spot.view.tricks_won)
+    if 0 < need <= left and 2 * need > left:
+        return _cw(spot, need=str(need), left=str(left))
+    return None
+
+
+@_play("coach.play.dont-trump-partner", "dont-trump-partner", "card", "winner")
+def _dont_trump_partner(spot: Spot) -> Params | None:
+    if (_card_play(spot) and spot.winner_seat == spot.partner and not spot.following()
+            and spot.card.suit != SPADES and spot.held(SPADES) and spot.led != SPADES):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.partner-wins-low", "dont-trump-partner", "card", "winner")
+def _partner_wins_low(spot: Spot) -> Params | None:
+    if (_card_play(spot) and spot.winner_seat == spot.partner and not spot.wins(spot.card)
+            and spot.lowest_legal(spot.card) and len(spot.legal) > 1):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.partner-wins", "dont-trump-partner", "card", "winner")
+def _partner_wins(spot: Spot) -> Params | None:
+    if _card_play(spot) and spot.winner_seat == spot.partner and not spot.wins(spot.card):
+        return _cw(spot, winner="")
+    return None
+
+
+def _trumping(spot: Spot) -> bool:
+    return (_card_play(spot) and bool(spot.trick) and spot.led != SPADES
+            and spot.card.suit == SPADES and spot.wins(spot.card))
+
+
+def _lowest_winning_spade(spot: Spot) -> Card | None:
+    for card in sorted(spot.legal):
+        if card.suit == SPADES and spot.wins(card):
+            return card
+    return None
+
+
+def _overtrumpers(spot: Spot) -> list[int]:
+    """The opponents after this seat who have shown no card of the led suit and have
+    not shown to be out of spades."""
+    return [s for s in spot.later if s != spot.partner and spot.void(s, spot.led)
+            and not spot.void(s, SPADES)]
+
+
+@_play("coach.play.trump-last", "trump-wisely", "card")
+def _trump_last(spot: Spot) -> Params | None:
+    if _trumping(spot) and spot.pos == 3 and _lowest_winning_spade(spot) == spot.card:
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.trump-high", "trump-wisely", "card", "seat", "led")
+def _trump_high(spot: Spot) -> Params | None:
+    if not _trumping(spot):
+        return None
+    low = _lowest_winning_spade(spot)
+    threats = _overtrumpers(spot)
+    if low is None or low == spot.card or not threats or not spot.unseen_above(low):
+        return None
+    return _cw(spot, seat=SEAT_LETTERS[threats[0]], led=SUIT_KEYS[spot.led])
+
+
+@_play("coach.play.trump-low", "trump-wisely", "card", "led")
+def _trump_low(spot: Spot) -> Params | None:
+    if (_trumping(spot) and _lowest_winning_spade(spot) == spot.card
+            and not any(spot.void(s, spot.led) for s in spot.later)):
+        return _cw(spot, led=SUIT_KEYS[spot.led])
+    return None
+
+
+@_play("coach.play.win-last", "win-cheaply", "card")
+def _win_last(spot: Spot) -> Params | None:
+    if _card_play(spot) and spot.pos == 3 and spot.lowest_winner(spot.card):
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.top-spade", "count-cards", "card")
+def _top_spade(spot: Spot) -> Params | None:
+    if (_card_play(spot) and spot.trick and spot.card.suit == SPADES and spot.wins(spot.card)
+            and not spot.unseen_above(spot.card)):
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.master", "count-cards", "card", "suit")
+def _master(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if (card is not None and _card_play(spot) and spot.trick and card.suit != SPADES
+            and card.suit == spot.led and spot.wins(card) and not spot.unseen_above(card)):
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+@_play("coach.play.third-hand-high", "third-hand-high", "card", "winner")
+def _third_hand_high(spot: Spot) -> Params | None:
+    if (_card_play(spot) and spot.pos == 2 and spot.winner_seat != spot.partner
+            and spot.wins(spot.card)):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.win-cheaply", "win-cheaply", "card", "winner")
+def _win_cheaply(spot: Spot) -> Params | None:
+    if _card_play(spot) and spot.trick and spot.lowest_winner(spot.card):
+        return _cw(spot, winner="")
+    return None
+
+
+def _partner_may_win(spot: Spot) -> bool:
+    """Can partner, still to play, beat the winning card with some unseen card?"""
+    assert spot.winner is not None
+    if spot.partner not in spot.later:
+        return False
+    if not spot.void(spot.partner, spot.led) and spot.winner.suit == spot.led \
+            and spot.unseen_above(spot.winner):
+        return True
+    spades = spot.unseen & SUIT_MASKS[SPADES]
+    if spot.winner.suit == SPADES:
+        return not spot.void(spot.partner, SPADES) and bool(spot.unseen_above(spot.winner))
+    return spot.led != SPADES and not spot.void(spot.partner, SPADES) and bool(spades)
+
+
+@_play("coach.play.second-hand-low", "second-hand-low", "card")
+def _second_hand_low(spot: Spot) -> Params | None:
+    if (_card_play(spot) and spot.pos == 1 and not spot.wins(spot.card)
+            and _partner_may_win(spot)):
+        return _cw(spot)
+    return None
+
+
+@_play("coach.play.discard-short", "win-cheaply", "card", "suit")
+def _discard_short(spot: Spot) -> Params | None:
+    if not _card_play(spot) or not spot.trick or spot.following() or spot.wins(spot.card):
+        return None
+    card = spot.card
+    if card.suit == SPADES or not spot.held(SPADES):
+        return None
+    lengths = [spot.held(s).bit_count() for s in range(3) if spot.held(s)]
+    if spot.held(card.suit).bit_count() == min(lengths):
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+@_play("coach.play.cant-win", "win-cheaply", "card", "winner")
+def _cant_win(spot: Spot) -> Params | None:
+    if (_card_play(spot) and spot.trick and not any(spot.wins(c) for c in spot.legal)
+            and spot.lowest_legal(spot.card)):
+        return _cw(spot, winner="")
+    return None
+
+
+@_play("coach.play.cash-ace", "cash-aces-early", "card", "suit")
+def _cash_ace(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if (card is None or not _card_play(spot) or spot.trick or card.suit == SPADES
+            or rank_of(card) != 12):
+        return None
+    if any(spot.void(s, card.suit) for s in range(4) if s != spot.seat):
+        return None
+    return _cw(spot, suit=SUIT_KEYS[card.suit])
+
+
+@_play("coach.play.lead-master", "count-cards", "card", "suit")
+def _lead_master(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if card is None or not _card_play(spot) or spot.trick or card.suit == SPADES:
+        return None
+    above = SUIT_MASKS[card.suit] & ~((2 << card.id) - 1) & spot.view.rules.deck_mask
+    if rank_of(card) < 12 and not above & ~spot.view.played_mask:
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+def _spades_out(spot: Spot) -> int:
+    return (spot.unseen & SUIT_MASKS[SPADES]).bit_count()
+
+
+@_play("coach.play.pull-trumps", "pull-trumps", "card", "out")
+def _pull_trumps(spot: Spot) -> Params | None:
+    if (_card_play(spot) and not spot.trick and spot.card.suit == SPADES
+            and not spot.unseen_above(spot.card) and _spades_out(spot) > 0):
+        return _cw(spot, out=str(_spades_out(spot)))
+    return None
+
+
+@_play("coach.play.lead-spade", "pull-trumps", "card", "out")
+def _lead_spade(spot: Spot) -> Params | None:
+    if _card_play(spot) and not spot.trick and spot.card.suit == SPADES and _spades_out(spot):
+        return _cw(spot, out=str(_spades_out(spot)))
+    return None
+
+
+@_play("coach.play.lead-partner-void", "cash-aces-early", "card", "suit")
+def _lead_partner_void(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if (card is not None and _card_play(spot) and not spot.trick and card.suit != SPADES
+            and spot.void(spot.partner, card.suit) and not spot.void(spot.partner, SPADES)
+            and _spades_out(spot) and not spot.nil_alive(spot.partner)):
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+def _no_opponent_void(spot: Spot, suit: int) -> bool:
+    return not any(spot.void(s, suit) for s in ((spot.seat + 1) & 3, (spot.seat + 3) & 3))
+
+
+@_play("coach.play.lead-long", "count-cards", "card", "suit")
+def _lead_long(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if (card is None or not _card_play(spot) or spot.trick or card.suit == SPADES
+            or not spot.lowest_of_suit(card) or not _no_opponent_void(spot, card.suit)):
+        return None
+    lengths = [spot.held(s).bit_count() for s in range(3)]
+    if lengths[card.suit] == max(lengths) and lengths.count(max(lengths)) == 1:
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+@_play("coach.play.lead-low", "count-cards", "card", "suit")
+def _lead_low(spot: Spot) -> Params | None:
+    card = spot.card if isinstance(spot.action, Card) else None
+    if (card is not None and _card_play(spot) and not spot.trick and card.suit != SPADES
+            and spot.lowest_of_suit(card) and _no_opponent_void(spot, card.suit)
+            and spot.held(card.suit).bit_count() > 1):
+        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return None
+
+
+#: The neutral sentences, true wherever the Expert chose the action (their predicate:
+#: the action is the Expert's decision).
+NEUTRAL = "coach.play.best"
+NEUTRAL_BID = "coach.bid.best"
+
+
+@_template([], NEUTRAL, "count-cards", "card")
+def _neutral(spot: Spot) -> Params | None:
+    ev = spot.evaluation
+    if _card_play(spot) and (ev is None or ev.best == spot.card):
+        return _cw(spot)
+    return None
+
+
+@_template([], NEUTRAL_BID, "count-sure-tricks", "bid")
+def _neutral_bid(spot: Spot) -> Params | None:
+    ev = spot.evaluation
+    if isinstance(spot.action, Bid) and (ev is None or ev.best == spot.action):
+        return {"bid": str(spot.action)}
+    return None
+
+
+# --- the "not the X" clauses -----------------------------------------------------------------
+
+
+def _alternative(spot: Spot) -> Card | None:
+    """The card a learner may expect instead: the highest legal card, or else the lowest,
+    when it plays differently from the chosen one."""
+    if not _card_play(spot) or len(spot.legal) < 2:
+        return None
+    card = spot.card
+    ev = spot.evaluation
+    highest = max(spot.legal, key=lambda c: (c.suit == SPADES, rank_of(c), c.id))
+    lowest = min(spot.legal, key=lambda c: (c.suit == SPADES, rank_of(c), c.id))
+    for alt in (highest, lowest):
+        if alt == card:
+            continue
+        if ev is not None and ev.of(alt) is None:
+            continue  # plays like another card (no unseen card between them)
+        return alt
+    return None
+
+
+def _alt(spot: Spot) -> tuple[Card, Spot] | None:
+    alt = _alternative(spot)
+    return None if alt is None else (alt, spot)
+
+
+@_not("coach.not.overtakes", "dont-trump-partner", "alt", "winner")
+def _not_overtakes(spot: Spot) -> Params | None:
+    found = _alt(spot)
+    if found is None or spot.winner is None:
+        return None
+    alt, _ = found
+    if spot.winner_seat == spot.partner and spot.wins(alt) and not spot.wins(spot.card) \
+            and not spot.nil_alive(spot.partner):
+        return {"alt": card_text(alt), "winner": card_text(spot.winner)}
+    return None
+
+
+@_not("coach.not.enough", "win-cheaply", "alt")
+def _not_enough(spot: Spot) -> Params | None:
+    found = _alt(spot)
+    if found is None:
+        return None
+    alt, _ = found
+    if (spot.pos == 3 and spot.wins(spot.card) and spot.wins(alt)
+            and rank_of(alt) > rank_of(spot.card) and alt.suit == spot.card.suit):
+        return {"alt": card_text(alt)}
+    return None
+
+
+@_not("coach.not.overtrump", "trump-wisely", "alt", "alt_seat", "led")
+def _not_overtrump(spot: Spot) -> Params | None:
+    found = _alt(spot)
+    if found is None or not spot.trick or spot.led == SPADES:
+        return None
+    alt, _ = found
+    threats = _overtrumpers(spot)
+    if alt.suit == spot.led and spot.wins(alt) and threats and _spades_out(spot):
+        return {"alt": card_text(alt), "alt_seat": SEAT_LETTERS[threats[0]],
+                "led": SUIT_KEYS[spot.led]}
+    return None
+
+
+@_not("coach.not.wasted", "win-cheaply", "alt")
+def _not_wasted(spot: Spot) -> Params | None:
+    found = _alt(spot)
+    if found is None or not spot.trick:
+        return None
+    alt, _ = found
+    if not spot.wins(alt) and not spot.wins(spot.card) and rank_of(alt) > rank_of(spot.card):
+        return {"alt": card_text(alt)}
+    return None
+
+
+@_not("coach.not.sims", "count-cards", "alt")
+def _not_sims(spot: Spot) -> Params | None:
+    found = _alt(spot)
+    ev = spot.evaluation
+    if found is None or ev is None:
+        return None
+    alt, _ = found
+    mine, other = ev.of(spot.card), ev.of(alt)
+    if mine is not None and other is not None and other.worlds and other.mean < mine.mean:
+        return {"alt": card_text(alt)}
+    return None
+
+
+@_not("coach.not.nil", "nil-hand", "chance")
+def _not_nil(spot: Spot) -> Params | None:
+    ev = spot.evaluation
+    action = spot.action
+    if (isinstance(action, Bid) and not action.is_nil and ev is not None and ev.nil_worlds
+            and not _partner_bid_nil(spot)):
+        nil = ev.of(Bid(0))
+        mine = ev.of(action)
+        if nil is not None and mine is not None and nil.total <= mine.total:
+            return {"chance": str(_chance(ev))}
+    return None
+
+
+# --- bidding ------------------------------------------------------------------------------------
+
+
+def _chance(ev: Evaluation) -> int:
+    """Nil's success in tenths of the play-outs, rounded."""
+    return (20 * ev.nil_made + ev.nil_worlds) // (2 * ev.nil_worlds)
+
+
+def _partner_bid_nil(spot: Spot) -> bool:
+    bid = spot.bid_of(spot.partner)
+    return bid is not None and bid.is_nil
+
+
+def _number_bid(spot: Spot) -> Bid | None:
+    action = spot.action
+    if isinstance(action, Bid) and not action.is_nil and spot.view.hand is not None:
+        return action
+    return None
+
+
+def _counts(spot: Spot) -> tuple[int, int, int]:
+    """Side-suit aces, side-suit kings, spades in the hand."""
+    aces = kings = 0
+    for suit in range(3):
+        aces += spot.hand >> (suit * 13 + 12) & 1
+        kings += spot.hand >> (suit * 13 + 11) & 1
+    return aces, kings, spot.held(SPADES).bit_count()
+
+
+def _others(spot: Spot) -> tuple[int, int]:
+    """How many of the other seats have bid, and the tricks they bid in all."""
+    made = [spot.bid_of(s) for s in range(4) if s != spot.seat]
+    bids = [b for b in made if b is not None]
+    return len(bids), sum(b.tricks for b in bids)
+
+
+@_bid("coach.bid.blind-nil", "nil-hand", "behind", "value")
+def _blind_nil(spot: Spot) -> Params | None:
+    team = spot.seat & 1
+    behind = spot.view.scores[1 - team] - spot.view.scores[team]
+    if spot.action == BLIND_NIL and behind > 0:
+        return {"behind": str(behind), "value": str(spot.view.rules.blind_nil_value)}
+    return None
+
+
+@_bid("coach.bid.look-partner", "nil-hand")
+def _look_partner(spot: Spot) -> Params | None:
+    if spot.action is None and spot.view.hand is None and _partner_bid_nil(spot):
+        return {}
+    return None
+
+
+@_bid("coach.bid.look-close", "nil-hand", "far")
+def _look_close(spot: Spot) -> Params | None:
+    team = spot.seat & 1
+    behind = spot.view.scores[1 - team] - spot.view.scores[team]
+    far = ExpertBudget().blind_behind
+    if spot.action is None and spot.view.hand is None and behind < far:
+        return {"far": str(far)}
+    return None
+
+
+@_bid("coach.bid.look-first", "nil-hand")
+def _look_first(spot: Spot) -> Params | None:
+    if spot.action is None and spot.view.hand is None:
+        return {}
+    return None
+
+
+@_bid("coach.bid.nil-clean", "nil-hand", "chance")
+def _nil_clean(spot: Spot) -> Params | None:
+    ev = spot.evaluation
+    if spot.action != Bid(0) or ev is None or not ev.nil_worlds:
+        return None
+    aces, kings, _ = _counts(spot)
+    high_spades = spot.held(SPADES) & ~((1 << (39 + 8)) - 1)  # the 10♠ and higher
+    if aces == 0 and kings == 0 and not high_spades:
+        return {"chance": str(_chance(ev))}
+    return None
+
+
+@_bid("coach.bid.nil", "nil-hand", "chance")
+def _nil(spot: Spot) -> Params | None:
+    ev = spot.evaluation
+    if spot.action == Bid(0) and ev is not None and ev.nil_worlds:
+        return {"chance": str(_chance(ev))}
+    return None
+
+
+@_bid("coach.bid.cover-partner", "cover-partner-nil", "bid")
+def _cover_partner(spot: Spot) -> Params | None:
+    bid = _number_bid(spot)
+    if bid is not None and _partner_bid_nil(spot):
+        return {"bid": str(bid)}
+    return None
+
+
+@_bid("coach.bid.table", "read-the-table", "bid", "others", "bidders")
+def _table(spot: Spot) -> Params | None:
+    bid = _number_bid(spot)
+    bidders, others = _others(spot)
+    if bid is not None and bidders >= 2:
+        return {"bid": str(bid), "others": str(others), "bidders": str(bidders)}
+    return None
+
+
+@_bid("coach.bid.spades", "count-spades", "bid", "spades", "aces")
+def _bid_spades(spot: Spot) -> Params | None:
+    bid = _number_bid(spot)
+    aces, _, spades = _counts(spot)
+    if bid is not None and spades >= 4:
+        return {"bid": str(bid), "spades": str(spades), "aces": str(aces)}
+    return None
+
+
+@_bid("coach.bid.count", "count-sure-tricks", "bid", "aces", "kings", "spades")
+def _bid_count(spot: Spot) -> Params | None:
+    bid = _number_bid(spot)
+    if bid is None:
+        return None
+    aces, kings, spades = _counts(spot)
+    return {"bid": str(bid), "aces": str(aces), "kings": str(kings), "spades": str(spades)}
+
+
+# --- the hint ---------------------------------------------------------------------------------
+
+
+_EXPERT = ExpertBot()
+
+
+def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None) -> Hint:
+    """The hint for ``action`` in ``view``: the first template whose predicate holds
+    (the neutral sentence when none does), and a "not the X" clause where one holds."""
+    spot = Spot(view, action, evaluation)
+    found: tuple[Template, Params] | None = None
+    templates = BID_TEMPLATES if view.phase is Phase.BIDDING else PLAY_TEMPLATES
+    for template in templates:
+        params = template.check(spot)
+        if params is not None:
+            found = (template, params)
+            break
+    if found is None:
+        template = TEMPLATES[NEUTRAL_BID if view.phase is Phase.BIDDING else NEUTRAL]
+        params = template.check(spot) or {}
+        found = (template, params)
+    template, params = found
+    contrast = ""
+    if evaluation is not None:
+        for clause in CONTRAST_TEMPLATES:
+            extra = clause.check(spot)
+            if extra is not None and all(params.get(k, v) == v for k, v in extra.items()):
+                contrast = clause.key
+                params = {**params, **extra}
+                break
+    return Hint(action, template.tip, template.key, params, contrast)
+
+
 def hint(view: View) -> Hint:
-    """The suggestion for ``view``, whose seat must act (bid or play)."""
+    """The suggestion for ``view``, whose seat must act (bid or play): the Expert's
+    decision, explained."""
+    if not view.my_turn:
+        raise ValueError(f"{view.seat} is not to act")
+    if view.phase is Phase.BIDDING:
+        if view.hand is None:
+            action: Card | Bid | None = BLIND_NIL if _EXPERT.blind_nil(view) else None
+            return explain(view, action, None)
+        action = _EXPERT.bid(view)
+    elif view.phase is Phase.PLAYING:
+        action = _EXPERT.play(view)
+    else:
+        raise ValueError("nothing to decide in this phase")
+    evaluation = evaluate(view, _EXPERT.budget)
+    if evaluation.best != action:  # never seen; then say nothing the evaluation implies
+        return explain(view, action, None)
+    return explain(view, action, evaluation)
+
+
+def normal_hint(view: View) -> Hint:
+    """The Normal bot's rule for ``view`` and the reason it carries (the rules of
+    :mod:`.bots.strategy`; its reason keys are not shown to the learner)."""
     if not view.my_turn:
         raise ValueError(f"{view.seat} is not to act")
     if view.phase is Phase.BIDDING:

@@ -16,7 +16,7 @@ from spades_core import BLIND_NIL, NIL, Bid, GameState, Phase, Rules, Seat, pars
 from spades_core.bots import bot_action, make_bot
 from spades_core.bots.beginner import BeginnerBot
 from spades_core.bots.normal import NormalBot
-from spades_core.hints import hint
+from spades_core.hints import normal_hint as hint  # the Normal bot's rules and reasons
 from spades_core.views import View, view_for
 from tests.helpers import mask, position
 from tests.match import deal_numbers, play_game

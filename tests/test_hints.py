@@ -1,8 +1,10 @@
-"""Hints: the Normal bot's decision with its tip and reason, and text for every reason
-key in English and French."""
+"""Hints: the coach's templates have text in English and French, and the text renders
+right in both languages (plural forms, articles, one vocabulary); a hint is the Expert's
+decision.  (The truth of each sentence in real positions: tests/test_hint_truth.py.)"""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -10,15 +12,17 @@ from pathlib import Path
 import pytest
 
 from spades_core import GameState, Phase, Rules
-from spades_core.bots import bot_action, strategy
-from spades_core.bots.normal import NormalBot
-from spades_core.hints import REASONS, TIPS, hint
+from spades_core.bots.expert import ExpertBot
+from spades_core.hints import TEMPLATES, TIPS, hint
 from spades_core.views import view_for
-from tests.match import deal_numbers
+from ui import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr")
-PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:\|[^{}]*)?\}")
+CARD_DEF_KEYS = {"card.def", "card.def.11", "card.def.12", "card.def.13", "card.def.14",
+                 "card.def.BJ", "card.def.LJ"}
+CARD_PARAMS = ("card", "winner", "alt")
 
 
 def catalogue(language: str) -> dict[str, str]:
@@ -28,28 +32,17 @@ def catalogue(language: str) -> dict[str, str]:
     return data
 
 
-def test_registry_matches_the_source() -> None:
-    """Every reason the decision rules can return is registered (collected from the code)."""
-    source = Path(strategy.__file__).read_text("utf-8")
-    in_source = re.findall(r'_reason\(\s*"([a-z.-]+)"', source)
-    assert in_source == list(REASONS)
-    used = set(re.findall(r"\b([A-Z][A-Z_]+[A-Z])\b", source))
-    registered = {name for name, value in vars(strategy).items()
-                  if isinstance(value, strategy.Reason)}
-    unused = {name for name in registered if source.count(name) < 2}
-    assert not unused, f"registered but never returned: {unused}"
-    assert registered <= used
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_reason_and_tip_has_text(language: str) -> None:
+def test_every_template_and_tip_has_text(language: str) -> None:
     texts = catalogue(language)
-    expected = set(REASONS) | {f"tip.{tip}.{part}" for tip in TIPS for part in ("name", "summary")}
+    expected = (set(TEMPLATES) | CARD_DEF_KEYS
+                | {f"tip.{tip}.{part}" for tip in TIPS for part in ("name", "summary")})
     assert sorted(expected - set(texts)) == [], "missing text"
     assert sorted(set(texts) - expected) == [], "text for a key the code never returns"
-    for key, reason in REASONS.items():  # a text may leave out a parameter, never invent one
-        assert set(PLACEHOLDER.findall(texts[key])) <= set(reason.params), key
-        texts[key].format(**{name: "x" for name in reason.params})
+    for key, template in TEMPLATES.items():  # a text may leave out a parameter, never invent one
+        known = set(template.params) | {p + "_def" for p in template.params if p in CARD_PARAMS}
+        assert set(PLACEHOLDER.findall(texts[key])) <= known, key
+        assert not re.search(r"\{(card|winner|alt)\}", texts[key]), f"{key}: use the _def form"
     for tip in TIPS:
         assert not PLACEHOLDER.findall(texts[f"tip.{tip}.name"])
 
@@ -61,32 +54,97 @@ def test_tips_are_strategy_keys() -> None:
     keys = re.findall(r"^- `([a-z-]+)`", strategy_md.read_text("utf-8"), re.MULTILINE)
     conventions = {"second-hand-low", "third-hand-high", "win-cheaply"}  # its last section
     assert set(TIPS) == set(keys) | conventions
+    assert {template.tip for template in TEMPLATES.values()} <= set(TIPS)
 
 
-def test_hint_is_the_normal_bots_decision_in_whole_games() -> None:
-    bot = NormalBot()
-    seen: set[str] = set()
-    for rules in (Rules(target=300), Rules(target=300, jokers=True)):
-        for deal in deal_numbers(31, 4):
-            state = GameState.new(rules, deal=deal)
-            while state.phase is not Phase.OVER:
-                seat = state.to_act
-                assert seat is not None
-                if state.phase is Phase.BIDDING and rules.blind_nil:
-                    blind = hint(view_for(state, seat, hand_seen=False))
-                    assert (blind.action is not None) == bot.blind_nil(
-                        view_for(state, seat, hand_seen=False))
-                view = view_for(state, seat)
-                suggestion = hint(view)
-                action = bot_action(bot, state)
-                if state.phase is Phase.PLAYING or blind.action is None:
-                    assert suggestion.action == action
-                assert suggestion.reason in REASONS
-                assert suggestion.tip == REASONS[suggestion.reason].tip
-                assert set(suggestion.params) == set(REASONS[suggestion.reason].params)
-                seen.add(suggestion.reason)
-                state = state.apply(action)
-    assert len(seen) >= 20
+SAMPLE_CARDS = ("AC", "KH", "QS", "JD", "TD", "9H", "2C", "AS", "BJ", "LJ")
+SAMPLE_VALUES = {
+    "suit": ("clubs", "hearts", "spades"), "led": ("diamonds", "hearts"),
+    "seat": ("E", "W", "N"), "alt_seat": ("E", "W"), "bid": ("1", "3", "13"),
+}
+BAD = {
+    "en": (r"\b1 (tricks|spades|aces|kings|cards|times|other spades)\b",
+           r"\b([02-9]|1[0-3]) (trick|spade|ace|king|card|time)\b(?! (is|of|suit))",
+           r"\bthe the\b", r"\b[Tt]he (Ace|King|Queen|Jack)\b", r"\ba ace\b"),
+    "fr": (r"\b[01] (plis|piques|rois|cartes)\b", r"\b([2-9]|1[0-3]) (pli|pique|roi|carte)\b",
+           r"\bde As\b", r"\b[Ll]e as\b", r"\b[Ll]a as\b", r"\b[Ll]e (dame|As|Roi|Dame)\b",
+           r"\bla (roi|valet|as)\b", r"\bde le\b", r"\bà le\b", r"\bde les\b",
+           r"[Ll]evée", r"[Ee]nchère", r"[Ss]andbag", r"\bjouez As\b", r"\bjouez [A-Z]"),
+}
+
+
+def render_all(language: str) -> list[str]:
+    i18n.load("table", "hints")
+    i18n.set_language(language)
+    out = []
+    for key, template in TEMPLATES.items():
+        names = template.params
+        choices = []
+        for name in names:
+            if name in CARD_PARAMS:
+                choices.append(SAMPLE_CARDS)
+            elif name in SAMPLE_VALUES:
+                choices.append(SAMPLE_VALUES[name])
+            else:
+                choices.append(("0", "1", "2", "5"))
+        for values in itertools.islice(itertools.product(*choices), 300):
+            out.append(i18n.hint_text(key, dict(zip(names, values, strict=True))))
+    return out
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_template_renders_with_plurals_and_articles(language: str) -> None:
+    try:
+        texts = render_all(language)
+        i18n.set_language(language)
+        joined = "\n".join(texts)
+        for text in texts:
+            assert "{" not in text and "}" not in text and "|" not in text, text
+            assert "  " not in text, text
+        for pattern in BAD[language]:
+            found = re.search(pattern, joined)
+            assert found is None, (pattern, joined[max(0, found.start() - 60):found.end() + 20])
+    finally:
+        i18n.set_language("en")
+
+
+def test_cards_with_their_article() -> None:
+    i18n.load("table", "hints")
+    try:
+        i18n.set_language("fr")
+        assert i18n.card_definite("AC") == "l'as de trèfle"
+        assert i18n.card_definite("TD") == "le 10♦"
+        assert i18n.card_definite("QS") == "la dame de pique"
+        assert i18n.card_definite("KH") == "le roi de cœur"
+        assert i18n.plural("{n|pli|plis}", {"n": "1"}) == "pli"
+        assert i18n.plural("{n|pli|plis}", {"n": "0"}) == "pli"
+        assert i18n.plural("{n|pli|plis}", {"n": "2"}) == "plis"
+        i18n.set_language("en")
+        assert i18n.card_definite("AC") == "the ace of clubs"
+        assert i18n.card_definite("TD") == "the 10♦"
+        assert i18n.plural("{n|trick|tricks}", {"n": "1"}) == "trick"
+        assert i18n.plural("{n|trick|tricks}", {"n": "0"}) == "tricks"
+        text = i18n.hint_sentence("coach.play.cant-win", {"card": "2C", "winner": "AH"},
+                                  "coach.not.wasted")
+        assert text.startswith("You cannot beat the ace of hearts: play your lowest card, the 2♣.")
+    finally:
+        i18n.set_language("en")
+
+
+def test_hint_is_the_experts_decision_in_a_game() -> None:
+    expert = ExpertBot()
+    state = GameState.new(Rules(target=200, jokers=True), deal=31)
+    seen = 0
+    while state.phase is not Phase.OVER and seen < 30:
+        seat = state.to_act
+        assert seat is not None
+        view = view_for(state, seat)
+        action = expert.bid(view) if state.phase is Phase.BIDDING else expert.play(view)
+        found = hint(view)
+        assert found.action == action and found.reason in TEMPLATES
+        assert found.tip == TEMPLATES[found.reason].tip
+        seen += 1
+        state = state.apply(action)
 
 
 def test_hint_refuses_a_view_where_the_seat_does_not_act() -> None:

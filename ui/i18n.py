@@ -10,6 +10,7 @@ Catalogues load on first use; ``rules`` and ``faq`` only when the dialog that ne
 from __future__ import annotations
 
 import json
+import re
 import string
 from typing import Any
 
@@ -136,3 +137,82 @@ def refusal_text(reason: str, params: dict[str, object] | None = None) -> str:
 def hint_params(params: dict[str, str]) -> dict[str, str]:
     """Render a hint's parameters: cards as ``A♥``, suits and seats in the language."""
     return names.params(params, t)
+
+
+# --- the coach's sentences: cards with their article, plural forms ------------------------
+
+CARD_PARAMS = ("card", "winner", "alt")
+SUIT_PARAMS = ("suit", "led")
+SEAT_PARAMS = ("seat", "alt_seat")
+_PLURAL_MARK = re.compile(r"\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def plural_is_one(count: int, lang: str | None = None) -> bool:
+    """Does ``count`` take the singular in the language?  English: 1 only; French: 0 and
+    1 ("0 pli", "1 pli", "2 plis")."""
+    if (lang or _language) == "fr":
+        return count in (0, 1)
+    return count == 1
+
+
+def plural(text: str, params: dict[str, str], lang: str | None = None) -> str:
+    """Resolve the plural marks of ``text``: ``{count|trick|tricks}`` becomes the singular
+    or the plural form by the number in ``params["count"]`` (left as is otherwise)."""
+
+    def pick(match: re.Match[str]) -> str:
+        value = params.get(match.group(1), "")
+        try:
+            count = int(value)
+        except ValueError:
+            return match.group(0)
+        return match.group(2) if plural_is_one(count, lang) else match.group(3)
+
+    return _PLURAL_MARK.sub(pick, text)
+
+
+def card_definite(card_text: str) -> str:
+    """A card with the definite article, as in a sentence: ``"the ace of clubs"``,
+    ``"the 10♦"``; ``"l'as de trèfle"``, ``"la dame de pique"``, ``"le 10♦"``."""
+    if card_text in ("BJ", "LJ"):
+        return t(f"card.def.{card_text}")
+    rank = "23456789TJQKA".index(card_text[0]) + 2
+    if rank >= 11:
+        suit = SUIT_KEYS["CDHS".index(card_text[1])]
+        return t(f"card.def.{rank}", suit=t(f"suit.of.{suit}"))
+    return t("card.def", card=card_short(card_text))
+
+
+def coach_params(params: dict[str, str]) -> dict[str, str]:
+    """A coach hint's parameters rendered: each card ``X`` as ``X`` (``A♥``) and ``X_def``
+    (with its article), suits and seats in the language, numbers as they are."""
+    out: dict[str, str] = {}
+    for key, value in params.items():
+        if key in CARD_PARAMS and value:
+            out[key] = card_short(value)
+            out[key + "_def"] = card_definite(value)
+        elif key in SUIT_PARAMS and value in SUIT_KEYS:
+            out[key] = suit_name(value)
+        elif key in SEAT_PARAMS and value in ("N", "E", "S", "W"):
+            out[key] = seat_name(value)
+        elif key == "bid":
+            out[key] = bid_text(value)
+        else:
+            out[key] = value
+    return out
+
+
+def hint_text(key: str, params: dict[str, str]) -> str:
+    """The sentence of a coach template (``coach.*``) with its parameters filled in."""
+    text = _merged.get(_language, {}).get(key)
+    if text is None:
+        text = _merged.get(DEFAULT_LANGUAGE, {}).get(key, key)
+    text = plural(text, params)
+    return _FORMATTER.vformat(text, (), _Missing(coach_params(params)))
+
+
+def hint_sentence(reason: str, params: dict[str, str], contrast: str = "") -> str:
+    """A whole hint: its reason and, if any, its "not the X" clause."""
+    text = hint_text(reason, params)
+    if contrast:
+        text += " " + hint_text(contrast, params)
+    return text

@@ -374,3 +374,143 @@ def _shed(taken: tuple[int, int, int, int], bids: Bids, seat: int) -> tuple[int,
     receiver = first if (tricks[first] or not bids[first].is_nil) else second
     tricks[receiver] += spare // 2 - shed
     return (tricks[0], tricks[1], tricks[2], tricks[3])
+
+
+# --- the evaluation behind a decision (for the coach) -----------------------------------
+#
+# The same search as :meth:`ExpertBot.play` and :meth:`ExpertBot.bid` (the same worlds,
+# the same play-outs), kept whole: every candidate with its total and the number of
+# deals it was tried in.  ``tests/test_hint_truth.py`` checks that the best candidate is
+# the bot's own decision, so the two stay one search.
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One legal action and its value summed over the imagined deals it was tried in."""
+
+    action: Card | Bid
+    total: int  # sum of match values (millionths of a win)
+    worlds: int  # deals it was tried in (successive halving drops the weaker half)
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.worlds if self.worlds else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The candidates of one decision, the best first; for a bid, how often a Nil was
+    made in the play-outs (``nil_made`` of ``nil_worlds``; 0 of 0 when not tried)."""
+
+    candidates: tuple[Candidate, ...]
+    nil_made: int = 0
+    nil_worlds: int = 0
+
+    @property
+    def best(self) -> Card | Bid:
+        return self.candidates[0].action
+
+    def of(self, action: Card | Bid) -> Candidate | None:
+        for candidate in self.candidates:
+            if candidate.action == action:
+                return candidate
+        return None
+
+
+def evaluate(view: View, budget: ExpertBudget | None = None) -> Evaluation:
+    """The expert's evaluation of every distinct legal card (playing) or bid (bidding)
+    of ``view``, whose seat has looked at its cards; the best first, as the bot chooses."""
+    budget = budget or ExpertBudget()
+    if view.hand is None:
+        raise ValueError("the expert evaluates after looking at its cards")
+    if view.legal_bids:
+        return _evaluate_bid(view, budget)
+    return _evaluate_play(view, budget)
+
+
+def _evaluate_play(view: View, budget: ExpertBudget) -> Evaluation:
+    assert view.hand is not None
+    legal_cards = view.legal_plays
+    if len(legal_cards) == 1:
+        return Evaluation((Candidate(legal_cards[0], 0, 0),))
+    legal = 0
+    for card in legal_cards:
+        legal |= card.bit
+    trick = tuple(card.id for _, card in view.trick)
+    in_trick = 0
+    for card_id in trick:
+        in_trick |= 1 << card_id
+    know = knowledge(view)
+    options = distinct_cards(legal, know.unseen | in_trick)
+    if len(options) == 1:
+        return Evaluation((Candidate(CARDS[options[0]], 0, 0),))
+    cards_left = know.unseen.bit_count() + view.hand.mask.bit_count()
+    kept = max(2, (len(options) + 1) // 2)
+    rollouts = budget.play_cards // max(1, cards_left)
+    count = 2 * rollouts // (len(options) + kept)
+    count = max(budget.min_worlds, min(budget.max_worlds, count))
+    rng = SplitMix64(view_seed(view, _PLAY_SALT))
+    worlds = deal_worlds(know, rng, count)
+    bids = tuple(bid if bid is not None else NIL for bid in view.bids)
+    by_seat: Bids = (bids[0], bids[1], bids[2], bids[3])
+    contracts = Contracts.of(by_seat)
+    scorer = _Scorer(view)
+    leader = int(view.leader) if view.leader is not None else int(view.seat)
+    memo = scorer.table(by_seat)
+    totals = [0] * len(options)
+    tried = [0] * len(options)
+    alive = list(range(len(options)))
+    for number, world in enumerate(worlds):
+        if number == count // 2 and len(alive) > kept:
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[:kept])
+        for index in alive:
+            taken = play_out(world, leader, trick, view.tricks_won, view.spades_broken,
+                             contracts, first=options[index])
+            totals[index] += scorer.value(by_seat, taken, memo)
+            tried[index] += 1
+    full = max(tried)
+    order = sorted(range(len(options)), key=lambda i: (tried[i] < full, -totals[i], i))
+    return Evaluation(tuple(Candidate(CARDS[options[i]], totals[i], tried[i]) for i in order))
+
+
+def _evaluate_bid(view: View, budget: ExpertBudget) -> Evaluation:
+    assert view.hand is not None
+    hand = view.hand.mask
+    seat = int(view.seat)
+    team = seat & 1
+    know = knowledge(view)
+    rng = SplitMix64(view_seed(view, _BID_SALT))
+    worlds = deal_worlds(know, rng, budget.bid_worlds)
+    centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
+    numbers = list(range(1, 14))
+    try_nil = nil_risk(hand) <= 3.0
+    totals = {n: 0 for n in numbers}
+    nil_total = nil_made = 0
+    scorer = _Scorer(view)
+    leader = (int(view.dealer) + 1) & 3
+    eager = (team == 0, team == 1)
+    helper = ExpertBot(budget)
+    for world in worlds:
+        bids = helper._imagined_bids(view, world)
+        taken = play_out(world, leader, (), (0, 0, 0, 0), False,
+                         Contracts.of(_bids_with(bids, seat, Bid(centre)), eager))
+        for number in numbers:
+            mine = _bids_with(bids, seat, Bid(number))
+            totals[number] += scorer.value(mine, _shed(taken, mine, seat))
+        if try_nil:
+            mine = _bids_with(bids, seat, NIL)
+            taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
+            nil_total += scorer.value(mine, taken)
+            nil_made += taken[seat] == 0
+    ranked = sorted(numbers, key=lambda n: (-totals[n], abs(n - centre), n))
+    found = [Candidate(Bid(n), totals[n], len(worlds)) for n in ranked]
+    if try_nil:
+        nil = Candidate(NIL, nil_total, len(worlds))
+        partner_bid = view.bids[(seat + 2) & 3]
+        nil_first = nil_total > totals[ranked[0]] and not (
+            partner_bid is not None and partner_bid.is_nil)
+        found.insert(0 if nil_first else len(found), nil)
+        if not nil_first:  # keep the order by value, the bot's choice first
+            found = [found[0], *sorted(found[1:], key=lambda c: (-c.total, str(c.action)))]
+    return Evaluation(tuple(found), nil_made, len(worlds) if try_nil else 0)

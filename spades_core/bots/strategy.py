@@ -6,7 +6,7 @@ reason's parameters as strings.  :mod:`spades_core.bots.normal` plays the action
 :mod:`spades_core.hints` shows the reason.  Nothing here searches: each rule reads the
 view (cards seen, voids shown, bids, tricks) and decides in well under a millisecond.
 
-Parameter conventions (for the text catalogues ``ui/locales/*/hints.json``):
+Parameter conventions (for the text catalogues ``locales/*/hints.json``):
 ``card``/``winner`` are card texts (``"AH"``, ``"10"`` is ``"T"``), ``suit`` a suit key
 (``"hearts"``), ``seat`` a seat letter (``"N"``), every other parameter a decimal number.
 

@@ -89,8 +89,10 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(feedback).to_have_attribute("data-tone", "bad")
     expect(screen.locator("[role=status]")).to_have_text(
         "The 3♥ is lower than East's J♥: East would win the trick.")
-    expect(three).to_have_class(re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-wrong lx-card-btn( has-face)?$"))
-    expect(queen).to_have_class(re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
+    expect(three).to_have_class(
+        re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-wrong lx-card-btn( has-face)?$"))
+    expect(queen).to_have_class(
+        re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
     # An illegal card: the engine's reason.
     screen.get_by_role("button", name="five of clubs").click()
     expect(feedback).to_contain_text("You must follow suit")

@@ -1,0 +1,147 @@
+"""The coach tells the truth: over positions from random games in every rules variant,
+every hint is the Expert's decision and every sentence shown (the reason and the "not the
+X" clause) is one whose predicate holds in the position."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from spades_core import Card, GameState, Phase, Rules
+from spades_core.bids import Bid
+from spades_core.bots.expert import ExpertBot, evaluate
+from spades_core.bots.normal import NormalBot
+from spades_core.hints import NEUTRAL, NEUTRAL_BID, TEMPLATES, Hint, Spot, hint
+from spades_core.views import View, view_for
+
+from .helpers import reference_winner
+
+VARIANTS = (
+    Rules(),
+    Rules(jokers=True),
+    Rules(blind_nil=False, target=300),
+    Rules(jokers=True, blind_nil=True, target=200, floor=None),
+    Rules(target=1000, nil_value=50, bag_limit=5, bag_penalty=50),
+)
+EXPERT = ExpertBot()
+NORMAL = NormalBot()
+
+#: Templates the slow run does not reach; everything else must appear.  coach.bid.best is
+#: a fallback that coach.bid.count (true of every number bid) always pre-empts;
+#: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here).
+RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner"}
+
+
+def positions(count: int, seed: int) -> list[View]:
+    """``count`` views of a seat to act, from games played by the Normal bot with some
+    random moves, round the rules variants; before some bids, the face-down view."""
+    rng = random.Random(seed)
+    views: list[View] = []
+    game = 0
+    while len(views) < count:
+        rules = VARIANTS[game % len(VARIANTS)]
+        state = GameState.new(rules, deal=rng.randrange(2**53))
+        game += 1
+        while state.phase is not Phase.OVER and state.hand_index < 2 and len(views) < count:
+            seat = state.to_act
+            assert seat is not None
+            view = view_for(state, seat)
+            if state.phase is Phase.BIDDING:
+                if rules.blind_nil and rng.random() < 0.15:
+                    face_down = view_for(state, seat, hand_seen=False)
+                    team = int(seat) & 1
+                    behind = rng.choice((0, 80, 150, 300))
+                    scores = (0, behind) if team == 0 else (behind, 0)
+                    views.append(replace(face_down, scores=scores))
+                action: Card | Bid = (rng.choice(view.legal_bids[:6]) if rng.random() < 0.2
+                                      else NORMAL.bid(view))
+            else:
+                action = (rng.choice(view.legal_plays) if rng.random() < 0.25
+                          else NORMAL.play(view))
+            if rng.random() < 0.35:
+                views.append(view)
+            state = state.apply(action)
+    return views[:count]
+
+
+def check_hint(view: View) -> Hint:
+    found = hint(view)
+    assert found == hint(view), "the same view gives the same hint"
+    evaluation = None
+    if view.hand is None:
+        expected: Card | Bid | None = Bid(0, blind=True) if EXPERT.blind_nil(view) else None
+    elif view.phase is Phase.BIDDING:
+        expected = EXPERT.bid(view)
+        evaluation = evaluate(view)
+    else:
+        expected = EXPERT.play(view)
+        evaluation = evaluate(view)
+    assert found.action == expected, "the hint is the Expert's decision"
+    if evaluation is not None:
+        assert evaluation.best == expected, "the evaluation's best is the Expert's decision"
+    spot = Spot(view, found.action, evaluation)
+    template = TEMPLATES[found.reason]
+    params = template.check(spot)
+    assert params is not None, f"{found.reason} shown where its predicate fails"
+    assert found.tip == template.tip
+    assert set(params) == set(template.params)
+    assert all(found.params[k] == v for k, v in params.items())
+    if found.contrast:
+        clause = TEMPLATES[found.contrast]
+        extra = clause.check(spot)
+        assert extra is not None, f"{found.contrast} shown where its predicate fails"
+        assert all(found.params[k] == v for k, v in extra.items())
+    check_facts(view, found)
+    return found
+
+
+def check_facts(view: View, found: Hint) -> None:
+    """A few facts checked again without the coach's own code (the plain trick rule)."""
+    if not isinstance(found.action, Card):
+        return
+    trick = [card for _, card in view.trick]
+    wins = not trick or reference_winner([*trick, found.action]) == len(trick)
+    winning = {"coach.play.win-last", "coach.play.win-cheaply", "coach.play.trump-last",
+               "coach.play.trump-low", "coach.play.trump-high", "coach.play.third-hand-high",
+               "coach.play.top-spade", "coach.play.master", "coach.play.cover-overtake"}
+    losing = {"coach.play.cant-win", "coach.play.partner-wins", "coach.play.partner-wins-low",
+              "coach.play.nil-under", "coach.play.nil-duck", "coach.play.attack-duck",
+              "coach.play.bags-duck", "coach.play.second-hand-low", "coach.play.bags-shed"}
+    if found.reason in winning:
+        assert wins, found
+    if found.reason in losing:
+        assert not wins, found
+    if found.reason == "coach.play.discard-short":
+        assert view.hand is not None and any(c.suit == 3 for c in view.hand), found
+    if found.reason in ("coach.play.lead-spade", "coach.play.pull-trumps"):
+        assert not trick and found.action.suit == 3 and found.action in view.legal_plays
+    if found.reason == "coach.play.cash-ace":
+        assert found.action.rank == 14 and found.action.suit != 3
+
+
+def run(count: int, seed: int) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    for view in positions(count, seed):
+        found = check_hint(view)
+        seen[found.reason] += 1
+        if found.contrast:
+            seen[found.contrast] += 1
+    return seen
+
+
+def test_a_hundred_positions_tell_the_truth() -> None:
+    seen = run(100, seed=12)
+    assert sum(seen.values()) >= 100
+
+
+@pytest.mark.slow
+def test_thousands_of_positions_tell_the_truth_and_reach_every_template() -> None:
+    seen = run(3000, seed=2026)
+    total = sum(n for key, n in seen.items() if not key.startswith("coach.not."))
+    neutral = seen[NEUTRAL] + seen[NEUTRAL_BID]
+    print(f"neutral: {neutral}/{total} = {neutral / total:.1%}; reached: {sorted(seen.items())}")
+    never = sorted(set(TEMPLATES) - set(seen) - RARE)
+    assert not never, f"templates never reached: {never}"
