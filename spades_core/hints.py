@@ -32,6 +32,7 @@ from .bids import BLIND_NIL, Bid
 from .bots.expert import Evaluation, ExpertBot, ExpertBudget, evaluate
 from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
+from .errors import UsageError
 from .game import Phase
 from .rules import trick_winner
 from .views import View
@@ -181,16 +182,16 @@ CONTRAST_TEMPLATES: list[Template] = []
 
 def _template(into: list[Template], key: str, tip: str, *params: str) -> Callable[[Check], Check]:
     if tip not in TIPS:
-        raise ValueError(f"template {key!r} names an unknown tip {tip!r}")
+        raise UsageError(f"template {key!r} names an unknown tip {tip!r}")
 
     def register(check: Check) -> Check:
         if key in TEMPLATES:
-            raise ValueError(f"template {key!r} registered twice")
+            raise UsageError(f"template {key!r} registered twice")
 
         def checked(spot: Spot) -> Params | None:
             found = check(spot)
             if found is not None and sorted(found) != sorted(params):
-                raise ValueError(f"template {key!r} takes {params}, not {sorted(found)}")
+                raise UsageError(f"template {key!r} takes {params}, not {sorted(found)}")
             return found
 
         TEMPLATES[key] = template = Template(key, tip, params, checked)
@@ -890,7 +891,7 @@ def hint(view: View) -> Hint:
     """The suggestion for ``view``, whose seat must act (bid or play): the Expert's
     decision, explained."""
     if not view.my_turn:
-        raise ValueError(f"{view.seat} is not to act")
+        raise UsageError(f"{view.seat} is not to act")
     if view.phase is Phase.BIDDING:
         if view.hand is None:
             action: Card | Bid | None = BLIND_NIL if _EXPERT.blind_nil(view) else None
@@ -899,7 +900,7 @@ def hint(view: View) -> Hint:
     elif view.phase is Phase.PLAYING:
         action = _EXPERT.play(view)
     else:
-        raise ValueError("nothing to decide in this phase")
+        raise UsageError("nothing to decide in this phase")
     evaluation = evaluate(view, _EXPERT.budget)
     if evaluation.best != action:  # never seen; then say nothing the evaluation implies
         return explain(view, action, None)
@@ -910,9 +911,9 @@ def normal_hint(view: View) -> Hint:
     """The Normal bot's rule for ``view`` and the reason it carries (the rules of
     :mod:`.bots.strategy`; its reason keys are not shown to the learner)."""
     if not view.my_turn:
-        raise ValueError(f"{view.seat} is not to act")
+        raise UsageError(f"{view.seat} is not to act")
     if view.phase is Phase.BIDDING:
         return Hint.of(decide_bid(view))
     if view.phase is Phase.PLAYING:
         return Hint.of(decide_play(view))
-    raise ValueError("nothing to decide in this phase")
+    raise UsageError("nothing to decide in this phase")

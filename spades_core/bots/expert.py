@@ -422,7 +422,7 @@ def evaluate(view: View, budget: ExpertBudget | None = None) -> Evaluation:
     of ``view``, whose seat has looked at its cards; the best first, as the bot chooses."""
     budget = budget or ExpertBudget()
     if view.hand is None:
-        raise ValueError("the expert evaluates after looking at its cards")
+        raise UsageError("the expert evaluates after looking at its cards")
     if view.legal_bids:
         return _evaluate_bid(view, budget)
     return _evaluate_play(view, budget)
