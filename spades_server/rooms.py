@@ -190,7 +190,15 @@ class Room:
             if seen and self.state.phase is Phase.BIDDING and self.rules.blind_nil:
                 # Blind Nil is bid without looking: once seen, the cards rule it out.
                 view["legal_bids"] = [bid for bid in view["legal_bids"] if bid != "blind-nil"]
-        return frame("state", room=self.info(), view=view)
+        return frame("state", version=self.version(), room=self.info(), view=view)
+
+    def version(self) -> int:
+        """How many actions the game has had: a client acts at most once per version."""
+        state = self.state
+        if state is None:
+            return 0
+        past = sum(len(hand.bid_history) + len(hand.play_ids) for hand in state.past_hands)
+        return past + len(state.bid_history) + len(state.play_ids)
 
     async def send(self, conn: Connection, text: str) -> None:
         self.manager.observe(self, conn.seat, text)
