@@ -1,0 +1,13 @@
+"""spades_server: the rooms server (play with people) and the page's static files.
+
+An ASGI app (Starlette on uvicorn). The server is the authority for every game it hosts:
+it holds each room's game record, applies every action with :mod:`spades_core` and sends
+each connection only what its seat may see. The protocol is ``spades-room/1``
+(docs/protocol.md). Start it with ``python3 -m spades_server --port 8000``.
+"""
+
+from __future__ import annotations
+
+PROTOCOL = "spades-room/1"
+
+__all__ = ["PROTOCOL"]

@@ -1,0 +1,46 @@
+"""The server's settings: limits and time-outs, one frozen value per app."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything an app instance is configured with (tests shorten the time-outs)."""
+
+    root: Path = ROOT  # the folder whose public files are served
+    db_path: Path = ROOT / "spades_rooms.sqlite3"
+    # Origins allowed to open the WebSocket besides the server's own (scheme://host[:port]).
+    allowed_origins: tuple[str, ...] = ()
+    max_frame: int = 4096  # bytes (or characters) of one client message
+    messages_per_window: int = 30  # client messages per connection per window...
+    message_window: float = 10.0  # ...of this many seconds
+    chat_per_window: int = 5  # chat phrases per seat per window...
+    chat_window: float = 10.0  # ...of this many seconds
+    quick_wait: float = 10.0  # seconds a quick-match table waits before bots fill it
+    nudge_after: float = 20.0  # seconds without a move before the others may nudge
+    bot_delay: float = 0.6  # seconds a bot waits before it acts (0 in tests)
+    max_rooms_loaded: int = 1000  # rooms held in memory at once
+    max_connections: int = 500  # WebSocket connections at once
+    refresh_build_info: bool = True  # rewrite vendor/build.json when served files change
+
+
+def load_build_web(root: Path = ROOT) -> ModuleType:
+    """``tools/build_web.py`` (tools/ is not a package), imported once."""
+    name = "build_web"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, root / "tools" / "build_web.py")
+    if spec is None or spec.loader is None:
+        raise ImportError("tools/build_web.py not found")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

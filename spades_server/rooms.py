@@ -1,0 +1,548 @@
+"""Rooms: seats, tokens, the game record, bots for empty or abandoned seats, chat, nudges.
+
+All of a room's changes happen on the event loop's thread (a bot's decision is computed in a
+worker thread, from an immutable state, then applied on the loop if the position is still
+the same). ``spades_core`` decides every rule: an action is applied with
+``GameState.apply`` and a refusal is the engine's own key.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spades_core import record
+from spades_core.bids import Bid, parse_bid
+from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.cards import Card, parse_card
+from spades_core.deal import MAX_DEAL, deal_hand
+from spades_core.errors import IllegalAction, ParseError, RecordError, RulesError
+from spades_core.game import GameState, Phase
+from spades_core.rules import Rules
+from spades_core.seats import SEATS, Seat
+from spades_core.views import view_for
+
+from .config import Config
+from .protocol import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    DEFAULT_TAKEOVER,
+    Message,
+    ProtocolError,
+    frame,
+    view_to_json,
+)
+from .store import Store, StoredRoom
+
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
+
+
+def _chat_phrases() -> frozenset[str]:
+    data = json.loads((LOCALES / "en" / "chat.json").read_text(encoding="utf-8"))
+    return frozenset(data)
+
+
+CHAT_PHRASES = _chat_phrases()
+DEFAULT_OPTIONS: dict[str, Any] = {
+    "target": 500,
+    "floor": -200,
+    "blind_nil": True,
+    "bot_level": "normal",
+    "hints": False,
+    "takeover_seconds": DEFAULT_TAKEOVER,
+}
+
+Sender = Callable[[str], Awaitable[None]]
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatInfo:
+    """A seat: empty (a bot plays it) or a player's, known by the digest of its token."""
+
+    nickname: str | None = None
+    token_digest: str | None = None
+    away: bool = False  # taken over by a bot after a nudge, until its player is back
+    looked: int = -1  # the hand index whose cards the player has looked at (Blind Nil)
+    chats: deque[float] = field(default_factory=deque)
+
+    @property
+    def human(self) -> bool:
+        return self.nickname is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "nickname": self.nickname,
+            "token": self.token_digest,
+            "away": self.away,
+            "looked": self.looked,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatInfo:
+        return cls(data["nickname"], data["token"], bool(data["away"]), int(data["looked"]))
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One WebSocket: its sender, and the room and seat it acts for once joined."""
+
+    send: Sender
+    room: Room | None = None
+    seat: Seat | None = None
+    times: deque[float] = field(default_factory=deque)
+
+
+def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
+    """The cards of a hand from a fresh secret deal number: the number is never kept nor sent,
+    so nobody can work out the hands still to come (the record keeps each hand's cards)."""
+    return deal_hand(secrets.randbelow(MAX_DEAL + 1), hand_index, rules.deck_mask)
+
+
+class Room:
+    def __init__(
+        self,
+        manager: RoomManager,
+        code: str,
+        options: dict[str, Any],
+        public: bool,
+        seats: list[SeatInfo] | None = None,
+        state: GameState | None = None,
+        status: str = "waiting",
+    ) -> None:
+        self.manager = manager
+        self.code = code
+        self.options = options
+        self.public = public
+        self.rules = Rules(
+            target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
+        )
+        self.seats = seats or [SeatInfo() for _ in SEATS]
+        self.state = state
+        self.status = status
+        self.connections: set[Connection] = set()
+        self.bots: dict[Seat, Bot] = {}
+        self.last_move = time.monotonic()
+        self.moves = 0  # actions applied since this instance was loaded
+        self.nudge: tuple[Seat, Seat] | None = None  # (by, target)
+        self._takeover: asyncio.TimerHandle | None = None
+        self._start_timer: asyncio.TimerHandle | None = None
+        self._driver: asyncio.Task[None] | None = None
+
+    # --- persistence -----------------------------------------------------------
+
+    def stored(self) -> StoredRoom:
+        meta = {"options": self.options, "seats": [seat.to_dict() for seat in self.seats]}
+        text = record.dumps(self.state) if self.state is not None else None
+        return StoredRoom(self.code, meta, text, self.status, self.public)
+
+    def save(self) -> None:
+        self.manager.store.save(self.stored())
+
+    # --- what is sent ----------------------------------------------------------
+
+    def hand_seen(self, seat: Seat) -> bool:
+        """False while a seat may still bid Blind Nil and has not looked at its cards."""
+        state = self.state
+        if state is None or not self.rules.blind_nil or state.phase is not Phase.BIDDING:
+            return True
+        return state.bid_of(seat) is not None or self.seats[seat].looked == state.hand_index
+
+    def info(self) -> dict[str, Any]:
+        connected = {conn.seat for conn in self.connections if conn.seat is not None}
+        return {
+            "code": self.code,
+            "public": self.public,
+            "status": self.status,
+            "options": self.options,
+            "seats": [
+                {
+                    "seat": seat.name,
+                    "nickname": info.nickname,
+                    "bot": not info.human or info.away,
+                    "away": info.away,
+                    "connected": seat in connected,
+                }
+                for seat, info in zip(SEATS, self.seats, strict=True)
+            ],
+            "nudge": (
+                {"by": self.nudge[0].name, "seat": self.nudge[1].name} if self.nudge else None
+            ),
+        }
+
+    def state_frame(self, seat: Seat | None) -> str:
+        view: dict[str, Any] | None = None
+        if self.state is not None and seat is not None:
+            seen = self.hand_seen(seat)
+            view = view_to_json(view_for(self.state, seat, hand_seen=seen))
+            if seen and self.state.phase is Phase.BIDDING and self.rules.blind_nil:
+                # Blind Nil is bid without looking: once seen, the cards rule it out.
+                view["legal_bids"] = [bid for bid in view["legal_bids"] if bid != "blind-nil"]
+        return frame("state", version=self.version(), room=self.info(), view=view)
+
+    def version(self) -> int:
+        """How many actions the game has had: a client acts at most once per version."""
+        state = self.state
+        if state is None:
+            return 0
+        past = sum(len(hand.bid_history) + len(hand.play_ids) for hand in state.past_hands)
+        return past + len(state.bid_history) + len(state.play_ids)
+
+    async def send(self, conn: Connection, text: str) -> None:
+        self.manager.observe(self, conn.seat, text)
+        try:
+            await conn.send(text)
+        except Exception:  # the connection is going away: its own handler cleans up
+            self.connections.discard(conn)
+
+    async def broadcast_state(self) -> None:
+        for conn in list(self.connections):
+            await self.send(conn, self.state_frame(conn.seat))
+
+    async def broadcast(self, text: str) -> None:
+        for conn in list(self.connections):
+            await self.send(conn, text)
+
+    # --- seats -----------------------------------------------------------------
+
+    def free_seat(self, wanted: Seat | None) -> Seat | None:
+        if wanted is not None:
+            return wanted if not self.seats[wanted].human else None
+        return next((seat for seat in SEATS if not self.seats[seat].human), None)
+
+    def take_seat(self, seat: Seat, nickname: str) -> str:
+        token = secrets.token_urlsafe(24)
+        self.seats[seat] = SeatInfo(nickname, _digest(token))
+        self.bots.pop(seat, None)
+        return token
+
+    def seat_of_token(self, token: str) -> Seat | None:
+        digest = _digest(token)
+        for seat, info in zip(SEATS, self.seats, strict=True):
+            if info.token_digest is not None and hmac.compare_digest(info.token_digest, digest):
+                return seat
+        return None
+
+    def bot_plays(self, seat: Seat) -> bool:
+        info = self.seats[seat]
+        return not info.human or info.away
+
+    def bot_for(self, seat: Seat) -> Bot:
+        bot = self.bots.get(seat)
+        if bot is None:
+            bot = self.bots[seat] = make_bot(self.options["bot_level"])
+        return bot
+
+    # --- the game --------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.status != "waiting":
+            return
+        if self._start_timer is not None:
+            self._start_timer.cancel()
+            self._start_timer = None
+        self.state = GameState.new(self.rules, cards=random_deal(self.rules, 0))
+        self.status = "playing"
+        self._moved()
+        self.save()
+
+    def _moved(self) -> None:
+        self.last_move = time.monotonic()
+        self.moves += 1
+        self.nudge = None
+        if self._takeover is not None:
+            self._takeover.cancel()
+            self._takeover = None
+
+    def apply(self, seat: Seat, action: Card | Bid) -> None:
+        """Apply ``seat``'s action (raise IllegalAction, the room unchanged), deal the next
+        hand when one ends, save the record."""
+        assert self.state is not None
+        state = self.state.apply(action, seat)
+        if state.phase is Phase.DEALING:
+            state = state.deal_cards(random_deal(self.rules, state.hand_index))
+        self.state = state
+        if state.phase is Phase.OVER:
+            self.status = "over"
+        self._moved()
+        self.save()
+
+    def kick(self) -> None:
+        """Let the bots act while it is the turn of a seat they play."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        delay = self.manager.config.bot_delay
+        while True:
+            state = self.state
+            if state is None or state.phase is Phase.OVER or state.to_act is None:
+                return
+            seat = state.to_act
+            if not self.bot_plays(seat):
+                return
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if self.state is not state or not self.bot_plays(seat):
+                continue
+            action = await asyncio.to_thread(bot_action, self.bot_for(seat), state)
+            if self.state is not state or not self.bot_plays(seat):
+                continue
+            self.apply(seat, action)
+            await self.broadcast_state()
+
+    def schedule_start(self, delay: float) -> None:
+        if self._start_timer is None and self.status == "waiting":
+            loop = asyncio.get_running_loop()
+            self._start_timer = loop.call_later(delay, self._timed_start)
+
+    def _timed_start(self) -> None:
+        self._start_timer = None
+        if self.status == "waiting":
+            self.start()
+            asyncio.get_running_loop().create_task(self._after_change())
+
+    async def _after_change(self) -> None:
+        await self.broadcast_state()
+        self.kick()
+
+    def nudge_seat(self, by: Seat) -> None:
+        state = self.state
+        if state is None or state.to_act is None or self.status != "playing":
+            raise ProtocolError("not-playing")
+        target = state.to_act
+        if target == by or self.bot_plays(target):
+            raise ProtocolError("cannot-nudge")
+        if self.nudge is not None:
+            raise ProtocolError("already-nudged")
+        waited = time.monotonic() - self.last_move
+        wait = self.manager.config.nudge_after
+        if waited < wait:
+            raise ProtocolError("too-early", {"seconds": str(max(1, round(wait - waited)))})
+        self.nudge = (by, target)
+        moves = self.moves
+        self._takeover = asyncio.get_running_loop().call_later(
+            self.options["takeover_seconds"], self._take_over, target, moves
+        )
+
+    def _take_over(self, seat: Seat, moves: int) -> None:
+        self._takeover = None
+        if self.moves != moves or self.status != "playing":
+            return
+        self.seats[seat].away = True
+        self.nudge = None
+        self.save()
+        asyncio.get_running_loop().create_task(self._after_change())
+
+    def back(self, seat: Seat) -> bool:
+        """The seat's player is back (reconnected or acting): its bot stops."""
+        info = self.seats[seat]
+        if info.away:
+            info.away = False
+            self.save()
+            return True
+        return False
+
+
+class RoomManager:
+    """Every room of an app instance: loaded from the store on demand, kept in memory."""
+
+    def __init__(
+        self,
+        config: Config,
+        observe: Callable[[Room, Seat | None, str], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.store = Store(config.db_path)
+        self.rooms: dict[str, Room] = {}
+        self._observe = observe
+
+    def observe(self, room: Room, seat: Seat | None, text: str) -> None:
+        if self._observe is not None:
+            self._observe(room, seat, text)
+
+    def close(self) -> None:
+        self.store.close()
+
+    # --- finding and making rooms -------------------------------------------------
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms and not self.store.exists(code):
+                return code
+
+    def _room_limit(self) -> None:
+        if len(self.rooms) >= self.config.max_rooms_loaded:
+            for code, room in list(self.rooms.items()):  # drop rooms nobody is connected to
+                if not room.connections:
+                    del self.rooms[code]
+            if len(self.rooms) >= self.config.max_rooms_loaded:
+                raise ProtocolError("server-full")
+
+    def get(self, code: str) -> Room | None:
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        stored = self.store.load(code)
+        if stored is None:
+            return None
+        self._room_limit()
+        seats = [SeatInfo.from_dict(data) for data in stored.meta["seats"]]
+        try:
+            state = record.loads(stored.record) if stored.record is not None else None
+        except RecordError:
+            return None
+        room = Room(self, code, stored.meta["options"], stored.public, seats, state, stored.status)
+        self.rooms[code] = room
+        return room
+
+    def create(self, options: dict[str, Any], public: bool) -> Room:
+        merged = {**DEFAULT_OPTIONS, **options}
+        try:
+            Rules(target=merged["target"], floor=merged["floor"], blind_nil=merged["blind_nil"])
+        except RulesError:
+            raise ProtocolError("bad-option", {"option": "floor"}) from None
+        self._room_limit()
+        room = Room(self, self._new_code(), merged, public)
+        self.rooms[room.code] = room
+        room.save()
+        return room
+
+    def waiting_public_room(self) -> Room:
+        for room in self.rooms.values():
+            if room.public and room.status == "waiting" and room.free_seat(None) is not None:
+                return room
+        return self.create({}, public=True)
+
+    # --- the messages ---------------------------------------------------------------
+
+    async def handle(self, conn: Connection, message: Message) -> None:
+        """Do what a checked message asks; raise ProtocolError or IllegalAction to refuse."""
+        kind, fields = message.type, message.fields
+        if kind == "ping":
+            await conn.send(frame("pong"))
+            return
+        if kind in ("create", "join", "resume", "quick"):
+            if conn.room is not None:
+                raise ProtocolError("already-joined")
+            await self._enter(conn, kind, fields)
+            return
+        room, seat = conn.room, conn.seat
+        if room is None or seat is None:
+            raise ProtocolError("not-seated")
+        wanted = fields.get("seat")
+        if wanted is not None and wanted != seat:
+            raise ProtocolError("not-your-seat")
+        if kind == "start":
+            if room.status != "waiting":
+                raise ProtocolError("already-started")
+            room.start()
+            await room._after_change()
+        elif kind == "chat":
+            await self._chat(room, seat, str(fields["phrase"]))
+        elif kind == "nudge":
+            room.nudge_seat(seat)
+            await room.broadcast_state()
+        elif kind in ("look", "bid", "play"):
+            await self._act(room, seat, kind, fields)
+
+    async def _enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
+        token: str | None = None
+        if kind == "resume":
+            room = self.get(str(fields["code"]))
+            seat = room.seat_of_token(str(fields["token"])) if room is not None else None
+            if room is None or seat is None:
+                raise ProtocolError("bad-token")
+            room.back(seat)
+        else:
+            nickname = str(fields["nickname"])
+            wanted = fields.get("seat")
+            assert wanted is None or isinstance(wanted, Seat)
+            if kind == "create":
+                options = fields.get("options", {})
+                assert isinstance(options, dict)
+                room = self.create(options, public=False)
+            elif kind == "quick":
+                room = self.waiting_public_room()
+            else:
+                found = self.get(str(fields["code"]))
+                if found is None or found.public:
+                    raise ProtocolError("no-such-room")
+                room = found
+            if room.status == "over":
+                raise ProtocolError("game-over")
+            free = room.free_seat(wanted)
+            if free is None:
+                raise ProtocolError("seat-taken" if wanted is not None else "room-full")
+            seat = free
+            token = room.take_seat(seat, nickname)
+            room.save()
+        conn.room, conn.seat = room, seat
+        room.connections.add(conn)
+        joined: dict[str, Any] = {"code": room.code, "seat": seat.name, "public": room.public}
+        if token is not None:
+            joined["token"] = token
+        await room.send(conn, frame("joined", **joined))
+        if room.status == "waiting":
+            if all(info.human for info in room.seats):
+                room.start()
+            elif room.public:
+                room.schedule_start(self.config.quick_wait)
+        await room.broadcast_state()
+        room.kick()
+
+    async def _chat(self, room: Room, seat: Seat, phrase: str) -> None:
+        if phrase not in CHAT_PHRASES:
+            raise ProtocolError("unknown-phrase")
+        times = room.seats[seat].chats
+        now = time.monotonic()
+        while times and now - times[0] > self.config.chat_window:
+            times.popleft()
+        if len(times) >= self.config.chat_per_window:
+            raise ProtocolError("rate-limited")
+        times.append(now)
+        await room.broadcast(frame("chat", seat=seat.name, phrase=phrase))
+
+    async def _act(self, room: Room, seat: Seat, kind: str, fields: dict[str, object]) -> None:
+        if room.state is None:
+            raise ProtocolError("not-started")
+        was_away = room.back(seat)
+        try:
+            if kind == "look":
+                if room.state.phase is Phase.BIDDING:
+                    room.seats[seat].looked = room.state.hand_index
+                    room.save()
+                await room.broadcast_state()
+                return
+            action: Card | Bid
+            try:
+                action = parse_bid(str(fields["bid"])) if kind == "bid" else parse_card(
+                    str(fields["card"])
+                )
+            except ParseError:
+                raise ProtocolError("bad-" + kind) from None
+            blind = isinstance(action, Bid) and action.blind
+            if blind and room.rules.blind_nil and room.hand_seen(seat):
+                raise ProtocolError("hand-seen")
+            room.apply(seat, action)
+        except (ProtocolError, IllegalAction):
+            if was_away:
+                await room.broadcast_state()
+                room.kick()
+            raise
+        await room.broadcast_state()
+        room.kick()
+
