@@ -8,6 +8,7 @@ the catalogues of this folder (the names' keys are in ``table.json``: ``rank.*``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 Translate = Callable[..., str]
@@ -89,3 +90,63 @@ def refusal_text(reason: str, values: Mapping[str, object], t: Translate,
     if not has(key):
         return t("refusal.unknown")
     return t(key, **params(values, t, person))
+
+
+# --- the coach's sentences: cards with their article, plural forms ------------------------
+# (the keys ``card.def*`` are in ``hints.json``; ``t`` must see that catalogue)
+
+CARD_PARAMS = ("card", "winner", "alt")
+SUIT_PARAMS = ("suit", "led")
+SEAT_PARAMS = ("seat", "alt_seat")
+_PLURAL_MARK = re.compile(r"\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}")
+
+
+def plural_is_one(count: int, lang: str) -> bool:
+    """Does ``count`` take the singular?  English: 1 only; French: 0 and 1 ("0 pli",
+    "1 pli", "2 plis")."""
+    return count in (0, 1) if lang == "fr" else count == 1
+
+
+def plural(text: str, values: Mapping[str, str], lang: str) -> str:
+    """Resolve the plural marks of ``text``: ``{count|trick|tricks}`` becomes the singular
+    or the plural form by the number in ``values["count"]`` (left as is otherwise)."""
+
+    def pick(match: re.Match[str]) -> str:
+        try:
+            count = int(values.get(match.group(1), ""))
+        except ValueError:
+            return match.group(0)
+        return match.group(2) if plural_is_one(count, lang) else match.group(3)
+
+    return _PLURAL_MARK.sub(pick, text)
+
+
+def card_definite(card_text: str, t: Translate) -> str:
+    """A card with the definite article, as in a sentence: ``"the ace of clubs"``,
+    ``"the 10♦"``; ``"l'as de trèfle"``, ``"la dame de pique"``, ``"le 10♦"``."""
+    if card_text in ("BJ", "LJ"):
+        return t(f"card.def.{card_text}")
+    rank = RANKS.index(card_text[0]) + 2
+    if rank >= 11:
+        suit = SUIT_KEYS["CDHS".index(card_text[1])]
+        return t(f"card.def.{rank}", suit=t(f"suit.of.{suit}"))
+    return t("card.def", card=card_short(card_text, t))
+
+
+def coach_params(values: Mapping[str, str], t: Translate, person: bool = True) -> dict[str, str]:
+    """A coach hint's parameters in words: each card ``X`` as ``X`` (``A♥``) and ``X_def``
+    (with its article), suits and seats named, bids in words, numbers as they are."""
+    out: dict[str, str] = {}
+    for key, value in values.items():
+        if key in CARD_PARAMS and value:
+            out[key] = card_short(value, t)
+            out[key + "_def"] = card_definite(value, t)
+        elif key in SUIT_PARAMS and value in SUIT_KEYS:
+            out[key] = suit_name(value, t)
+        elif key in SEAT_PARAMS and value in SEATS:
+            out[key] = seat_name(value, t, person)
+        elif key == "bid":
+            out[key] = bid_text(value, t)
+        else:
+            out[key] = value
+    return out

@@ -62,6 +62,17 @@ class Texts:
         text = self.hints.get(key)
         return None if text is None else _format(text, params)
 
+    def coach(self, key: str, params: dict[str, str]) -> str | None:
+        """A coach template (``coach.*``) in words: plural forms resolved, each card ``X``
+        given as ``X`` and, with its article, ``X_def``."""
+        text = self.hints.get(key)
+        if text is None:
+            return None
+        names = _names()
+        both = _Both(self)
+        return _format(names.plural(text, params, self.lang),
+                       dict(names.coach_params(params, both, person=False)))
+
     def has(self, key: str) -> bool:
         return key in self.entries
 
@@ -86,6 +97,18 @@ class Texts:
     def refusal(self, refusal: Refusal) -> str:
         return str(_names().refusal_text(refusal.reason, refusal.params, self, self.has,
                                          person=False))
+
+
+class _Both:
+    """A translate function over the hints' catalogue and then the others (the coach's
+    parameters need both: ``card.def*`` and the names)."""
+
+    def __init__(self, texts: Texts) -> None:
+        self.texts = texts
+
+    def __call__(self, key: str, **params: object) -> str:
+        text = self.texts.hints.get(key)
+        return self.texts(key, **params) if text is None else _format(text, params)
 
 
 def _names() -> Any:
@@ -252,9 +275,10 @@ class Terminal:
         else:
             head = self.t("hint.card", card=self.t.card(str(action)))
         self.write(head)
-        reason = self.t.hint_text(found.reason, **self.t.params(dict(found.params)))
+        reason = self.t.coach(found.reason, dict(found.params))
         if reason is not None:
-            self.write("  " + reason)
+            contrast = self.t.coach(found.contrast, dict(found.params)) if found.contrast else None
+            self.write("  " + reason + (" " + contrast if contrast else ""))
         tip = self.t.hint_text(f"tip.{found.tip}.name")
         if tip is not None:
             self.write("  " + self.t("hint.tip", tip=tip))

@@ -581,7 +581,7 @@ class App:
         from spades_core.hints import hint
 
         advice = hint(self.view())
-        reason = t(advice.reason, **i18n.hint_params(advice.params))
+        reason = i18n.hint_sentence(advice.reason, advice.params, advice.contrast)
         if advice.action is None:
             head = t("hint.look")
         elif isinstance(advice.action, Bid):

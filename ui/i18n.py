@@ -10,7 +10,6 @@ Catalogues load on first use; ``rules`` and ``faq`` only when the dialog that ne
 from __future__ import annotations
 
 import json
-import re
 import string
 from typing import Any
 
@@ -139,66 +138,27 @@ def hint_params(params: dict[str, str]) -> dict[str, str]:
     return names.params(params, t)
 
 
-# --- the coach's sentences: cards with their article, plural forms ------------------------
-
-CARD_PARAMS = ("card", "winner", "alt")
-SUIT_PARAMS = ("suit", "led")
-SEAT_PARAMS = ("seat", "alt_seat")
-_PLURAL_MARK = re.compile(r"\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}")
+# --- the coach's sentences: cards with their article, plural forms (locales.names) ---------
 
 
 def plural_is_one(count: int, lang: str | None = None) -> bool:
-    """Does ``count`` take the singular in the language?  English: 1 only; French: 0 and
-    1 ("0 pli", "1 pli", "2 plis")."""
-    if (lang or _language) == "fr":
-        return count in (0, 1)
-    return count == 1
+    """Does ``count`` take the singular in the language (French: 0 and 1)?"""
+    return names.plural_is_one(count, lang or _language)
 
 
 def plural(text: str, params: dict[str, str], lang: str | None = None) -> str:
-    """Resolve the plural marks of ``text``: ``{count|trick|tricks}`` becomes the singular
-    or the plural form by the number in ``params["count"]`` (left as is otherwise)."""
-
-    def pick(match: re.Match[str]) -> str:
-        value = params.get(match.group(1), "")
-        try:
-            count = int(value)
-        except ValueError:
-            return match.group(0)
-        return match.group(2) if plural_is_one(count, lang) else match.group(3)
-
-    return _PLURAL_MARK.sub(pick, text)
+    """Resolve the plural marks ``{count|trick|tricks}`` of ``text`` by ``params``."""
+    return names.plural(text, params, lang or _language)
 
 
 def card_definite(card_text: str) -> str:
-    """A card with the definite article, as in a sentence: ``"the ace of clubs"``,
-    ``"the 10♦"``; ``"l'as de trèfle"``, ``"la dame de pique"``, ``"le 10♦"``."""
-    if card_text in ("BJ", "LJ"):
-        return t(f"card.def.{card_text}")
-    rank = "23456789TJQKA".index(card_text[0]) + 2
-    if rank >= 11:
-        suit = SUIT_KEYS["CDHS".index(card_text[1])]
-        return t(f"card.def.{rank}", suit=t(f"suit.of.{suit}"))
-    return t("card.def", card=card_short(card_text))
+    """``"AC"`` -> ``"the ace of clubs"`` / ``"l'as de trèfle"``; ``"TD"`` -> ``"le 10♦"``."""
+    return names.card_definite(card_text, t)
 
 
 def coach_params(params: dict[str, str]) -> dict[str, str]:
-    """A coach hint's parameters rendered: each card ``X`` as ``X`` (``A♥``) and ``X_def``
-    (with its article), suits and seats in the language, numbers as they are."""
-    out: dict[str, str] = {}
-    for key, value in params.items():
-        if key in CARD_PARAMS and value:
-            out[key] = card_short(value)
-            out[key + "_def"] = card_definite(value)
-        elif key in SUIT_PARAMS and value in SUIT_KEYS:
-            out[key] = suit_name(value)
-        elif key in SEAT_PARAMS and value in ("N", "E", "S", "W"):
-            out[key] = seat_name(value)
-        elif key == "bid":
-            out[key] = bid_text(value)
-        else:
-            out[key] = value
-    return out
+    """A coach hint's parameters in words (``X`` and ``X_def`` for each card)."""
+    return names.coach_params(params, t)
 
 
 def hint_text(key: str, params: dict[str, str]) -> str:

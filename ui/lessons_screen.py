@@ -513,7 +513,8 @@ class LessonsScreen:
             suggestion = hint(view)
             if not suggestion.reason:
                 return ""
-            reason = i18n.t(suggestion.reason, **i18n.hint_params(dict(suggestion.params)))
+            reason = i18n.hint_sentence(suggestion.reason, dict(suggestion.params),
+                                        suggestion.contrast)
             if suggestion.tip and i18n.has(f"tip.{suggestion.tip}.name"):
                 return self.t("coach", tip=i18n.t(f"tip.{suggestion.tip}.name"), reason=reason)
             return reason

@@ -198,7 +198,7 @@ def test_language_switch_and_keyboard(page: Page, live_server: str, screenshot: 
     page.click("dialog[open] [data-action=close]")
     assert page.evaluate("document.documentElement.lang") == "fr"
     expect(page.locator("#turn")).to_contain_text("À vous")
-    label = page.locator("#hand .card >> nth=0").text_content() or ""
+    label = page.locator("#hand .card >> nth=0 >> .sr-only").text_content() or ""
     assert re.match(r"(As|Roi|Dame|Valet|Dix|Neuf|Huit|Sept|Six|Cinq|Quatre|Trois|Deux) de "
                     r"(pique|cœur|carreau|trèfle)", label), label
     screenshot(page, "french")

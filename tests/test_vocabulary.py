@@ -1,0 +1,58 @@
+"""One vocabulary per language: the French texts say pli, annonce, contrat and sac, never the
+synonyms a player would take for other things (levée, enchère, surlevée, sandbag)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FORBIDDEN_FR = re.compile(r"\b(lev[ée]es?|surlev[ée]es?|ench[èe]res?|sandbags?)\b", re.IGNORECASE)
+
+
+def _french(node: object, inside_fr: bool = False) -> Iterator[str]:
+    if isinstance(node, str):
+        if inside_fr:
+            yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _french(value, inside_fr or key == "fr")
+    elif isinstance(node, list):
+        for value in node:
+            yield from _french(value, inside_fr)
+
+
+def _texts() -> Iterator[tuple[str, str]]:
+    for path in sorted((ROOT / "locales" / "fr").glob("*.json")):
+        for text in _french(json.loads(path.read_text(encoding="utf-8")), inside_fr=True):
+            yield path.name, text
+    for path in sorted((ROOT / "lessons").glob("*.json")):
+        for text in _french(json.loads(path.read_text(encoding="utf-8"))):
+            yield path.name, text
+
+
+def test_the_french_texts_are_found() -> None:
+    names = {name for name, _ in _texts()}
+    assert {"table.json", "hints.json", "terminal.json"} <= names
+    assert any(name.startswith("rules-") for name in names)
+
+
+@pytest.mark.parametrize("word", ["levée", "Enchères", "surlevées", "sandbag"])
+def test_the_check_sees_each_forbidden_word(word: str) -> None:
+    assert FORBIDDEN_FR.search(f"Une phrase avec {word} dedans.")
+
+
+def test_french_uses_one_vocabulary() -> None:
+    found = [f"{name}: {text[:80]}" for name, text in _texts() if FORBIDDEN_FR.search(text)]
+    assert found == []
+
+
+def test_no_singular_count_with_a_plural_noun() -> None:
+    wrong = re.compile(r"\b1 (tricks|plis|bags|sacs|points)\b")
+    for directory in (ROOT / "locales" / "en", ROOT / "locales" / "fr"):
+        for path in directory.glob("*.json"):
+            assert not wrong.search(path.read_text(encoding="utf-8")), path
