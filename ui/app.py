@@ -91,10 +91,16 @@ class App:
         if bad_deal:
             notices.append("notice.bad-deal")
         restored = False
+        asked: dict[str, Any] | None = None
         if wanted is not None and not (game is not None and game.state.deal == wanted
                                        and not game.recorded):
             # today's deal by link is the daily deal, exactly as from the menu
-            self.new_game(wanted, start=False, daily=wanted == self.today_number())
+            link = {"deal": wanted, "daily": wanted == self.today_number()}
+            self.game = game
+            if self.in_progress():  # a link does not throw away a game in progress: ask
+                restored, asked = True, link
+            else:
+                self.new_game(start=False, **link)
         elif game is not None:
             self.game = game
             restored = True
@@ -117,6 +123,9 @@ class App:
             self.new_game(self.random_deal(), start=False)
             render.notice(t("notice.bad-game"), "notice.bad-game")
             self.render()
+            asked = None
+        if asked is not None:
+            self.ask_new_game(**asked)
 
     def _load(
         self, name: str, check: Callable[[Any], tuple[Any, bool]], notice: str,

@@ -151,6 +151,13 @@ def test_replacing_a_game_asks_first_and_dialogs_open_at_their_top(
     expect(page.locator("#deal-label")).to_have_text(f"Daily deal {today.isoformat()}")
     assert record(page) == kept and step(page) == "play"
 
+    # Nor does a deal link opened over it: the saved game is shown and the question asked.
+    open_app(page, live_server, "?deal=4242")
+    expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
+    dialog.locator("[data-action=new-no]").click()
+    expect(page.locator("#deal-label")).to_have_text(f"Daily deal {today.isoformat()}")
+    assert record(page) == kept and step(page) == "play"
+
     page.click("#menu-button")
     page.click("#screen-menu [data-action=daily]")  # restarting the daily deal asks too
     expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
@@ -180,6 +187,12 @@ def test_replacing_a_game_asks_first_and_dialogs_open_at_their_top(
     assert page.evaluate(DIALOG_TOP)["focus"] == "dialog-title"
     act(page, "sheet")
     assert step(page) in ("bid", "play")
+
+    # The game in progress is in its second hand: a deal link asks, and "Start new" opens it.
+    open_app(page, live_server, "?deal=4242")
+    page.click("dialog[open] [data-action=new-yes]")
+    expect(page.locator("#deal-label")).to_have_text("Deal 4242")
+    assert record(page)["deal"] == 4242 and bids(page) == []
 
 
 def won_game_record() -> dict[str, object]:
