@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # a small budget: the same code paths, a fraction of the work (Blind Nil always weighed)
 QUICK = ExpertBudget(play_cards=600, min_worlds=2, max_worlds=6, bid_worlds=6,
-                     blind_worlds=4, blind_behind=-1000)
+                     blind_worlds=4, blind_behind=-1000, blind_close=10_000)
 
 VARIANTS = {
     "default": Rules(target=200),
@@ -323,6 +323,16 @@ def test_blind_nil_only_when_it_pays() -> None:
     assert not ExpertBot().blind_nil(view)  # level scores: never
     assert not ExpertBot().blind_nil(replace(view, scores=(300, 150)))  # ahead: never
     assert ExpertBot().blind_nil(replace(view, scores=(120, 440)))  # far behind, near the end
+
+
+def test_blind_nil_never_outside_desperate_scores() -> None:
+    view = view_for(GameState.new(Rules(), deal=3), Seat.S, hand_seen=False)
+    bot = ExpertBot()
+    for scores in ((440, 120), (300, 150), (0, 0), (100, 250), (-50, 190), (200, 350)):
+        assert not bot._desperate(replace(view, scores=scores)), scores
+        assert not bot.blind_nil(replace(view, scores=scores)), scores
+    for scores in ((120, 440), (100, 300), (340, 450)):
+        assert bot._desperate(replace(view, scores=scores)), scores
 
 
 def test_make_bot_knows_the_expert() -> None:

@@ -16,7 +16,7 @@ from spades_core.views import view_for
 
 # the same code paths as the full budget, less work; Blind Nil always weighed
 QUICK = ExpertBudget(play_cards=1500, min_worlds=3, max_worlds=12, bid_worlds=8,
-                     blind_worlds=6, blind_behind=-1000)
+                     blind_worlds=6, blind_behind=-1000, blind_close=10_000)
 
 
 def states(rules: Rules, deal: int, hands: int, bot: ExpertBot) -> list[GameState]:

@@ -68,7 +68,8 @@ class ExpertBudget:
     max_worlds: int = 110
     bid_worlds: int = 72
     blind_worlds: int = 48
-    blind_behind: int = 120  # Blind Nil is considered only this far behind or more
+    blind_behind: int = 200  # Blind Nil is considered only this far behind, the opponents
+    blind_close: int = 100  # within twice this of the target (or half as far, within this)
 
 
 # --- the value of an outcome --------------------------------------------------------
@@ -299,10 +300,8 @@ class ExpertBot:
         if not view.rules.blind_nil:
             return False
         seat = int(view.seat)
-        team = seat & 1
-        behind = view.scores[1 - team] - view.scores[team]
         partner_bid = view.bids[(seat + 2) & 3]
-        if behind < self.budget.blind_behind or (partner_bid is not None and partner_bid.is_nil):
+        if not self._desperate(view) or (partner_bid is not None and partner_bid.is_nil):
             return False
         know = knowledge(view)
         rng = SplitMix64(view_seed(view, _BLIND_SALT))
@@ -322,6 +321,18 @@ class ExpertBot:
             plain_total += scorer.value(plain, taken)
             yield
         return blind_total > plain_total + _BLIND_MARGIN * len(worlds)
+
+    def _desperate(self, view: View) -> bool:
+        """Whether the match is nearly lost, so that a Blind Nil is worth weighing: the
+        team ``blind_behind`` points behind with the opponents within twice ``blind_close``
+        of the target, or half as far behind with them within ``blind_close``."""
+        team = int(view.seat) & 1
+        behind = view.scores[1 - team] - view.scores[team]
+        budget = self.budget
+        to_go = view.rules.target - view.scores[1 - team]
+        if behind >= budget.blind_behind and to_go <= 2 * budget.blind_close:
+            return True
+        return to_go <= budget.blind_close and 2 * behind >= budget.blind_behind
 
 
 # --- decisions in steps --------------------------------------------------------------
