@@ -92,6 +92,8 @@ def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
     # Any address in scope opens offline (a deal link, say): the cached page answers.
     page.goto(live_server + "?deal=20261129")
     wait_ready(page)
+    # the game begun above is in progress: the link asks before replacing it
+    page.click("dialog[open] [data-action=new-yes]")
     expect(page.locator("#deal-label")).to_have_text("Deal 20261129")
     screenshot(page, "offline-deal-link")
     assert failed == []
