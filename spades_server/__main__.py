@@ -1,33 +1,83 @@
-"""``python3 -m spades_server [--port 8000] [--host 127.0.0.1] [--db FILE]``: set up the page's
-files (tools/build_web.py) and serve the page and the rooms."""
+"""``python3 -m spades_server [--port 8000] [--host 127.0.0.1] [--db FILE] [--redis URL]``: the
+README's first command. It does its own set-up (installs requirements-server.txt when a package
+is missing, builds vendor/ with tools/build_web.py), then serves the page and the rooms.
+
+``python3 -m spades_server loadtest [...]``: the load benchmark (:mod:`.loadtest`), loopback only.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import os
+import subprocess
 import sys
 from pathlib import Path
 
 from .config import ROOT, Config, load_build_web
-from .server import serve
+
+REQUIRED = ("starlette", "uvicorn", "websockets", "redis")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Serve the Spades trainer and its rooms.")
+def ensure_requirements() -> None:
+    """Install requirements-server.txt with this Python's pip when one of them is missing."""
+    missing = [name for name in REQUIRED if importlib.util.find_spec(name) is None]
+    if not missing:
+        return
+    print(f"spades_server: installing {', '.join(missing)} (requirements-server.txt)", flush=True)
+    env = {**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_BREAK_SYSTEM_PACKAGES": "1"}
+    command = [sys.executable, "-m", "pip", "install", "-q", "-r",
+               str(ROOT / "requirements-server.txt")]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.insert(4, "--root-user-action=ignore")
+    subprocess.run(command, check=True, env=env)
+    importlib.invalidate_caches()
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m spades_server", description="Serve the Spades trainer and its rooms."
+    )
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--db", type=Path, default=ROOT / "spades_rooms.sqlite3")
+    parser.add_argument("--db", type=Path, default=ROOT / "spades_rooms.sqlite3",
+                        help="the SQLite file (rooms without --redis, and the daily board)")
+    parser.add_argument("--redis", metavar="URL", default=None,
+                        help="keep rooms in Redis (redis://host:port/db): several processes "
+                             "then serve the same rooms")
     parser.add_argument("--quick-wait", type=float, default=10.0, help="seconds before bots fill")
     parser.add_argument(
         "--allow-origin", action="append", default=[], help="another origin for the WebSocket"
     )
+    parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     parser.add_argument("--no-build", action="store_true", help="skip tools/build_web.py")
-    args = parser.parse_args(argv)
+    parser.add_argument("--no-install", action="store_true", help="skip the pip set-up")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["loadtest"]:
+        ensure_requirements()
+        from .loadtest import main as loadtest_main
+
+        return loadtest_main(argv[1:])
+    args = parse_args(argv)
+    if not args.no_install:
+        ensure_requirements()
     if not args.no_build:
         load_build_web().build()
+    from .server import serve  # needs uvicorn: imported once the set-up has run
+
     config = Config(
-        db_path=args.db, quick_wait=args.quick_wait, allowed_origins=tuple(args.allow_origin)
+        db_path=args.db,
+        redis_url=args.redis,
+        quick_wait=args.quick_wait,
+        bot_delay=args.bot_delay,
+        allowed_origins=tuple(args.allow_origin),
     )
-    print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)")
+    print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
+          flush=True)
     serve(args.host, args.port, config)
     return 0
 

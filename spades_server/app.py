@@ -56,7 +56,7 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         token = auth[7:] if auth.lower().startswith("bearer ") else request.query_params.get(
             "token", ""
         )
-        room = manager.get(code) if len(code) == 6 else None
+        room = await manager.get(code) if len(code) == 6 else None
         if room is None or not token or room.seat_of_token(token) is None:
             return JSONResponse({"error": "bad-token"}, 403)
         if room.state is None or room.status != "over":
@@ -97,11 +97,8 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             pass
         finally:
             connections["count"] -= 1
-            room = conn.room
-            if room is not None:
-                room.connections.discard(conn)
-                with contextlib.suppress(Exception):
-                    await room.broadcast_state()
+            with contextlib.suppress(Exception):
+                await manager.left(conn)
 
     async def _one_message(conn: Connection, text: str | bytes) -> None:
         now = time.monotonic()
@@ -133,8 +130,11 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        manager.close()
+        await manager.start()
+        try:
+            yield
+        finally:
+            await manager.aclose()
 
     app = Starlette(
         routes=[

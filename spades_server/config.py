@@ -17,6 +17,7 @@ class Config:
 
     root: Path = ROOT  # the folder whose public files are served
     db_path: Path = ROOT / "spades_rooms.sqlite3"
+    redis_url: str | None = None  # rooms and broadcasts through Redis (several processes)
     # Origins allowed to open the WebSocket besides the server's own (scheme://host[:port]).
     allowed_origins: tuple[str, ...] = ()
     max_frame: int = 4096  # bytes (or characters) of one client message

@@ -1,21 +1,25 @@
 """Rooms: seats, tokens, the game record, bots for empty or abandoned seats, chat, nudges.
 
-All of a room's changes happen on the event loop's thread (a bot's decision is computed in a
-worker thread, from an immutable state, then applied on the loop if the position is still
-the same). ``spades_core`` decides every rule: an action is applied with
-``GameState.apply`` and a refusal is the engine's own key.
+Every change of a room is made inside ``RoomManager.changing(room)``: under the room's lock
+(an asyncio lock, or a Redis lock shared by every server process), on its latest revision
+(reloaded first from a shared backend), then saved and published, and every process sends
+the new state to its own connections (:mod:`.backend`). A bot's decision is computed in a
+worker thread from an immutable state, then applied only if the position is still the same.
+``spades_core`` decides every rule: an action is applied with ``GameState.apply`` and a
+refusal is the engine's own key.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
 import secrets
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,12 +29,13 @@ from spades_core.bids import Bid, parse_bid
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.cards import Card, parse_card
 from spades_core.deal import MAX_DEAL, deal_hand
-from spades_core.errors import IllegalAction, ParseError, RecordError, RulesError
+from spades_core.errors import ParseError, RecordError, RulesError
 from spades_core.game import GameState, Phase
 from spades_core.rules import Rules
 from spades_core.seats import SEATS, Seat
 from spades_core.views import view_for
 
+from .backend import Backend, LocalBackend, RedisBackend
 from .config import Config
 from .protocol import (
     CODE_ALPHABET,
@@ -124,32 +129,64 @@ class Room:
     ) -> None:
         self.manager = manager
         self.code = code
-        self.options = options
         self.public = public
+        self.connections: set[Connection] = set()
+        self.bots: dict[Seat, Bot] = {}
+        self.moves = 0  # actions applied since this instance was loaded
+        self.rev = 0  # the stored revision this instance holds
+        self.dirty = False  # changed since the last save
+        self.touched = False  # something to broadcast (connections), though nothing to save
+        self.remote_connected: set[int] | None = None  # seats connected on any process
+        self._takeover: asyncio.TimerHandle | None = None
+        self._start_timer: asyncio.TimerHandle | None = None
+        self._driver: asyncio.Task[None] | None = None
+        self.options = options
         self.rules = Rules(
             target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
         )
         self.seats = seats or [SeatInfo() for _ in SEATS]
         self.state = state
         self.status = status
-        self.connections: set[Connection] = set()
-        self.bots: dict[Seat, Bot] = {}
-        self.last_move = time.monotonic()
-        self.moves = 0  # actions applied since this instance was loaded
+        self.last_move = time.time()
         self.nudge: tuple[Seat, Seat] | None = None  # (by, target)
-        self._takeover: asyncio.TimerHandle | None = None
-        self._start_timer: asyncio.TimerHandle | None = None
-        self._driver: asyncio.Task[None] | None = None
 
     # --- persistence -----------------------------------------------------------
 
     def stored(self) -> StoredRoom:
-        meta = {"options": self.options, "seats": [seat.to_dict() for seat in self.seats]}
+        meta = {
+            "options": self.options,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "last_move": self.last_move,
+            "nudge": [self.nudge[0].name, self.nudge[1].name] if self.nudge else None,
+        }
         text = record.dumps(self.state) if self.state is not None else None
-        return StoredRoom(self.code, meta, text, self.status, self.public)
+        return StoredRoom(self.code, meta, text, self.status, self.public, self.rev)
+
+    def load(self, stored: StoredRoom) -> None:
+        """Take the stored room's settings, seats and game (a newer revision)."""
+        meta = stored.meta
+        state = record.loads(stored.record) if stored.record is not None else None
+        chats = [seat.chats for seat in self.seats]
+        self.seats = [SeatInfo.from_dict(data) for data in meta["seats"]]
+        for info, kept in zip(self.seats, chats, strict=False):
+            info.chats = kept
+        self.options = meta["options"]
+        self.state = state
+        self.status = stored.status
+        self.public = stored.public
+        self.rev = stored.rev
+        self.last_move = float(meta.get("last_move") or time.time())
+        nudge = meta.get("nudge")
+        self.nudge = None
+        if nudge:
+            self.nudge = (SEATS["NESW".index(nudge[0])], SEATS["NESW".index(nudge[1])])
+        for seat in SEATS:
+            if not self.bot_plays(seat):
+                self.bots.pop(seat, None)
 
     def save(self) -> None:
-        self.manager.store.save(self.stored())
+        """Mark the room changed: ``RoomManager.changing`` saves and publishes it."""
+        self.dirty = True
 
     # --- what is sent ----------------------------------------------------------
 
@@ -160,8 +197,13 @@ class Room:
             return True
         return state.bid_of(seat) is not None or self.seats[seat].looked == state.hand_index
 
+    def connected_seats(self) -> set[int]:
+        if self.remote_connected is not None:
+            return self.remote_connected
+        return {int(conn.seat) for conn in self.connections if conn.seat is not None}
+
     def info(self) -> dict[str, Any]:
-        connected = {conn.seat for conn in self.connections if conn.seat is not None}
+        connected = self.connected_seats()
         return {
             "code": self.code,
             "public": self.public,
@@ -173,7 +215,7 @@ class Room:
                     "nickname": info.nickname,
                     "bot": not info.human or info.away,
                     "away": info.away,
-                    "connected": seat in connected,
+                    "connected": int(seat) in connected,
                 }
                 for seat, info in zip(SEATS, self.seats, strict=True)
             ],
@@ -224,8 +266,10 @@ class Room:
 
     def take_seat(self, seat: Seat, nickname: str) -> str:
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = SeatInfo(nickname, _digest(token))
+        chats = self.seats[seat].chats
+        self.seats[seat] = SeatInfo(nickname, _digest(token), chats=chats)
         self.bots.pop(seat, None)
+        self.save()
         return token
 
     def seat_of_token(self, token: str) -> Seat | None:
@@ -245,7 +289,7 @@ class Room:
             bot = self.bots[seat] = make_bot(self.options["bot_level"])
         return bot
 
-    # --- the game --------------------------------------------------------------
+    # --- the game (called inside RoomManager.changing) ---------------------------
 
     def start(self) -> None:
         if self.status != "waiting":
@@ -259,7 +303,7 @@ class Room:
         self.save()
 
     def _moved(self) -> None:
-        self.last_move = time.monotonic()
+        self.last_move = time.time()
         self.moves += 1
         self.nudge = None
         if self._takeover is not None:
@@ -268,7 +312,7 @@ class Room:
 
     def apply(self, seat: Seat, action: Card | Bid) -> None:
         """Apply ``seat``'s action (raise IllegalAction, the room unchanged), deal the next
-        hand when one ends, save the record."""
+        hand when one ends, mark the room changed."""
         assert self.state is not None
         state = self.state.apply(action, seat)
         if state.phase is Phase.DEALING:
@@ -297,11 +341,14 @@ class Room:
                 await asyncio.sleep(delay)
             if self.state is not state or not self.bot_plays(seat):
                 continue
+            version = self.version()
             action = await asyncio.to_thread(bot_action, self.bot_for(seat), state)
-            if self.state is not state or not self.bot_plays(seat):
-                continue
-            self.apply(seat, action)
-            await self.broadcast_state()
+            async with self.manager.changing(self):
+                if self.version() != version or self.state is None:
+                    continue
+                if self.state.to_act is not seat or not self.bot_plays(seat):
+                    continue
+                self.apply(seat, action)
 
     def schedule_start(self, delay: float) -> None:
         if self._start_timer is None and self.status == "waiting":
@@ -310,12 +357,11 @@ class Room:
 
     def _timed_start(self) -> None:
         self._start_timer = None
-        if self.status == "waiting":
-            self.start()
-            asyncio.get_running_loop().create_task(self._after_change())
+        asyncio.get_running_loop().create_task(self._start_now())
 
-    async def _after_change(self) -> None:
-        await self.broadcast_state()
+    async def _start_now(self) -> None:
+        async with self.manager.changing(self):
+            self.start()
         self.kick()
 
     def nudge_seat(self, by: Seat) -> None:
@@ -327,24 +373,29 @@ class Room:
             raise ProtocolError("cannot-nudge")
         if self.nudge is not None:
             raise ProtocolError("already-nudged")
-        waited = time.monotonic() - self.last_move
+        waited = time.time() - self.last_move
         wait = self.manager.config.nudge_after
         if waited < wait:
             raise ProtocolError("too-early", {"seconds": str(max(1, round(wait - waited)))})
         self.nudge = (by, target)
-        moves = self.moves
+        self.save()
+        version = self.version()
         self._takeover = asyncio.get_running_loop().call_later(
-            self.options["takeover_seconds"], self._take_over, target, moves
+            self.options["takeover_seconds"], self._take_over, target, version
         )
 
-    def _take_over(self, seat: Seat, moves: int) -> None:
+    def _take_over(self, seat: Seat, version: int) -> None:
         self._takeover = None
-        if self.moves != moves or self.status != "playing":
-            return
-        self.seats[seat].away = True
-        self.nudge = None
-        self.save()
-        asyncio.get_running_loop().create_task(self._after_change())
+        asyncio.get_running_loop().create_task(self._take_over_now(seat, version))
+
+    async def _take_over_now(self, seat: Seat, version: int) -> None:
+        async with self.manager.changing(self):
+            if self.version() != version or self.status != "playing" or self.nudge is None:
+                return
+            self.seats[seat].away = True
+            self.nudge = None
+            self.save()
+        self.kick()
 
     def back(self, seat: Seat) -> bool:
         """The seat's player is back (reconnected or acting): its bot stops."""
@@ -357,7 +408,8 @@ class Room:
 
 
 class RoomManager:
-    """Every room of an app instance: loaded from the store on demand, kept in memory."""
+    """Every room of an app instance: loaded from the backend on demand, kept in memory
+    (with a shared backend, refreshed before every change and on every published event)."""
 
     def __init__(
         self,
@@ -366,6 +418,9 @@ class RoomManager:
     ) -> None:
         self.config = config
         self.store = Store(config.db_path)
+        self.backend: Backend = (
+            RedisBackend(config.redis_url) if config.redis_url else LocalBackend(self.store)
+        )
         self.rooms: dict[str, Room] = {}
         self._observe = observe
 
@@ -373,16 +428,55 @@ class RoomManager:
         if self._observe is not None:
             self._observe(room, seat, text)
 
-    def close(self) -> None:
+    async def start(self) -> None:
+        await self.backend.start(self.on_event)
+
+    async def aclose(self) -> None:
+        await self.backend.close()
         self.store.close()
 
-    # --- finding and making rooms -------------------------------------------------
+    # --- changes and events ---------------------------------------------------------
 
-    def _new_code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.rooms and not self.store.exists(code):
-                return code
+    async def refresh(self, room: Room) -> None:
+        """With a shared backend: take the latest stored revision of the room."""
+        if not self.backend.shared:
+            return
+        stored = await self.backend.load(room.code)
+        if stored is not None and stored.rev != room.rev:
+            room.load(stored)
+        room.remote_connected = await self.backend.connected(room.code)
+
+    @contextlib.asynccontextmanager
+    async def changing(self, room: Room) -> AsyncIterator[Room]:
+        """Change ``room`` under its lock, on its latest revision; on leaving (even by a
+        refusal: what was changed before it was valid), save it and publish the change."""
+        async with self.backend.lock(room.code):
+            await self.refresh(room)
+            room.dirty = room.touched = False
+            try:
+                yield room
+            finally:
+                dirty, publish = room.dirty, room.dirty or room.touched
+                if dirty:
+                    room.rev += 1
+                    await self.backend.save(room.stored())
+                room.dirty = room.touched = False
+        if publish:
+            await self.backend.publish(room.code, {"kind": "state"})
+
+    async def on_event(self, code: str, event: dict[str, Any]) -> None:
+        """A published change: this process's connections to the room get it."""
+        room = self.rooms.get(code)
+        if room is None or not room.connections:
+            return
+        kind = event.get("kind")
+        if kind == "state":
+            await self.refresh(room)
+            await room.broadcast_state()
+        elif kind == "chat":
+            await room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
+
+    # --- finding and making rooms -------------------------------------------------
 
     def _room_limit(self) -> None:
         if len(self.rooms) >= self.config.max_rooms_loaded:
@@ -392,40 +486,52 @@ class RoomManager:
             if len(self.rooms) >= self.config.max_rooms_loaded:
                 raise ProtocolError("server-full")
 
-    def get(self, code: str) -> Room | None:
+    async def get(self, code: str) -> Room | None:
         room = self.rooms.get(code)
         if room is not None:
+            await self.refresh(room)
             return room
-        stored = self.store.load(code)
+        stored = await self.backend.load(code)
         if stored is None:
             return None
         self._room_limit()
-        seats = [SeatInfo.from_dict(data) for data in stored.meta["seats"]]
+        options = stored.meta["options"]
+        room = Room(self, code, options, stored.public)
         try:
-            state = record.loads(stored.record) if stored.record is not None else None
-        except RecordError:
+            room.load(stored)
+        except (RecordError, KeyError, ValueError, TypeError):
             return None
-        room = Room(self, code, stored.meta["options"], stored.public, seats, state, stored.status)
+        room.remote_connected = await self.backend.connected(code)
         self.rooms[code] = room
         return room
 
-    def create(self, options: dict[str, Any], public: bool) -> Room:
+    async def create(self, options: dict[str, Any], public: bool) -> Room:
         merged = {**DEFAULT_OPTIONS, **options}
         try:
             Rules(target=merged["target"], floor=merged["floor"], blind_nil=merged["blind_nil"])
         except RulesError:
             raise ProtocolError("bad-option", {"option": "floor"}) from None
         self._room_limit()
-        room = Room(self, self._new_code(), merged, public)
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code in self.rooms:
+                continue
+            room = Room(self, code, merged, public)
+            if await self.backend.create(room.stored()):
+                break
         self.rooms[room.code] = room
-        room.save()
         return room
 
-    def waiting_public_room(self) -> Room:
-        for room in self.rooms.values():
-            if room.public and room.status == "waiting" and room.free_seat(None) is not None:
+    async def waiting_public_room(self) -> Room:
+        """The public table now filling up (one for every process of a shared backend)."""
+        code = await self.backend.get_value("quick")
+        if code is not None:
+            room = await self.get(code)
+            if room is not None and room.status == "waiting" and room.free_seat(None):
                 return room
-        return self.create({}, public=True)
+        room = await self.create({}, public=True)
+        await self.backend.set_value("quick", room.code)
+        return room
 
     # --- the messages ---------------------------------------------------------------
 
@@ -446,63 +552,94 @@ class RoomManager:
         wanted = fields.get("seat")
         if wanted is not None and wanted != seat:
             raise ProtocolError("not-your-seat")
-        if kind == "start":
-            if room.status != "waiting":
-                raise ProtocolError("already-started")
-            room.start()
-            await room._after_change()
-        elif kind == "chat":
+        if kind == "chat":
             await self._chat(room, seat, str(fields["phrase"]))
-        elif kind == "nudge":
-            room.nudge_seat(seat)
-            await room.broadcast_state()
-        elif kind in ("look", "bid", "play"):
-            await self._act(room, seat, kind, fields)
+            return
+        async with self.changing(room):
+            if kind == "start":
+                if room.status != "waiting":
+                    raise ProtocolError("already-started")
+                room.start()
+            elif kind == "nudge":
+                room.nudge_seat(seat)
+            elif kind in ("look", "bid", "play"):
+                self._act(room, seat, kind, fields)
+        room.kick()
 
     async def _enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
-        token: str | None = None
         if kind == "resume":
-            room = self.get(str(fields["code"]))
-            seat = room.seat_of_token(str(fields["token"])) if room is not None else None
-            if room is None or seat is None:
+            room = await self.get(str(fields["code"]))
+            if room is None:
                 raise ProtocolError("bad-token")
-            room.back(seat)
+        elif kind == "create":
+            options = fields.get("options", {})
+            assert isinstance(options, dict)
+            room = await self.create(options, public=False)
+        elif kind == "quick":
+            async with self.backend.lock("quick"):
+                room = await self.waiting_public_room()
+                async with self.changing(room):
+                    await self._seat_player(conn, room, fields)
+            return await self._entered(room)
         else:
-            nickname = str(fields["nickname"])
-            wanted = fields.get("seat")
-            assert wanted is None or isinstance(wanted, Seat)
-            if kind == "create":
-                options = fields.get("options", {})
-                assert isinstance(options, dict)
-                room = self.create(options, public=False)
-            elif kind == "quick":
-                room = self.waiting_public_room()
+            found = await self.get(str(fields["code"]))
+            if found is None or found.public:
+                raise ProtocolError("no-such-room")
+            room = found
+        async with self.changing(room):
+            if kind == "resume":
+                seat = room.seat_of_token(str(fields["token"]))
+                if seat is None:
+                    raise ProtocolError("bad-token")
+                room.back(seat)
+                await self._connect(conn, room, seat, None)
             else:
-                found = self.get(str(fields["code"]))
-                if found is None or found.public:
-                    raise ProtocolError("no-such-room")
-                room = found
-            if room.status == "over":
-                raise ProtocolError("game-over")
-            free = room.free_seat(wanted)
-            if free is None:
-                raise ProtocolError("seat-taken" if wanted is not None else "room-full")
-            seat = free
-            token = room.take_seat(seat, nickname)
-            room.save()
-        conn.room, conn.seat = room, seat
-        room.connections.add(conn)
+                await self._seat_player(conn, room, fields)
+        await self._entered(room)
+
+    async def _seat_player(self, conn: Connection, room: Room, fields: dict[str, object]) -> None:
+        if room.status == "over":
+            raise ProtocolError("game-over")
+        wanted = fields.get("seat")
+        assert wanted is None or isinstance(wanted, Seat)
+        seat = room.free_seat(wanted)
+        if seat is None:
+            raise ProtocolError("seat-taken" if wanted is not None else "room-full")
+        token = room.take_seat(seat, str(fields["nickname"]))
+        if room.status == "waiting" and all(info.human for info in room.seats):
+            room.start()
+        await self._connect(conn, room, seat, token)
+
+    async def _connect(self, conn: Connection, room: Room, seat: Seat, token: str | None) -> None:
+        """Seat ``conn`` (inside the change): its ``joined`` first, then, as one of the room's
+        connections, the state that the change publishes."""
         joined: dict[str, Any] = {"code": room.code, "seat": seat.name, "public": room.public}
         if token is not None:
             joined["token"] = token
+        conn.room, conn.seat = room, seat
         await room.send(conn, frame("joined", **joined))
-        if room.status == "waiting":
-            if all(info.human for info in room.seats):
-                room.start()
-            elif room.public:
-                room.schedule_start(self.config.quick_wait)
-        await room.broadcast_state()
+        room.connections.add(conn)
+        if self.backend.shared:
+            await self.backend.connection(room.code, int(seat), 1)
+            room.remote_connected = await self.backend.connected(room.code)
+        room.touched = True
+
+    async def _entered(self, room: Room) -> None:
+        if room.status == "waiting" and room.public:
+            room.schedule_start(self.config.quick_wait)
         room.kick()
+
+    async def left(self, conn: Connection) -> None:
+        """A connection closed: the others see its seat disconnected."""
+        room = conn.room
+        if room is None or conn not in room.connections:
+            return
+        room.connections.discard(conn)
+        if self.backend.shared and conn.seat is not None:
+            await self.backend.connection(room.code, int(conn.seat), -1)
+            await self.backend.publish(room.code, {"kind": "state"})
+        else:
+            await room.broadcast_state()
 
     async def _chat(self, room: Room, seat: Seat, phrase: str) -> None:
         if phrase not in CHAT_PHRASES:
@@ -514,35 +651,27 @@ class RoomManager:
         if len(times) >= self.config.chat_per_window:
             raise ProtocolError("rate-limited")
         times.append(now)
-        await room.broadcast(frame("chat", seat=seat.name, phrase=phrase))
+        await self.backend.publish(room.code, {"kind": "chat", "seat": seat.name,
+                                               "phrase": phrase})
 
-    async def _act(self, room: Room, seat: Seat, kind: str, fields: dict[str, object]) -> None:
+    def _act(self, room: Room, seat: Seat, kind: str, fields: dict[str, object]) -> None:
         if room.state is None:
             raise ProtocolError("not-started")
-        was_away = room.back(seat)
+        room.back(seat)
+        if kind == "look":
+            if room.state.phase is Phase.BIDDING:
+                room.seats[seat].looked = room.state.hand_index
+                room.save()
+            room.touched = True
+            return
+        action: Card | Bid
         try:
-            if kind == "look":
-                if room.state.phase is Phase.BIDDING:
-                    room.seats[seat].looked = room.state.hand_index
-                    room.save()
-                await room.broadcast_state()
-                return
-            action: Card | Bid
-            try:
-                action = parse_bid(str(fields["bid"])) if kind == "bid" else parse_card(
-                    str(fields["card"])
-                )
-            except ParseError:
-                raise ProtocolError("bad-" + kind) from None
-            blind = isinstance(action, Bid) and action.blind
-            if blind and room.rules.blind_nil and room.hand_seen(seat):
-                raise ProtocolError("hand-seen")
-            room.apply(seat, action)
-        except (ProtocolError, IllegalAction):
-            if was_away:
-                await room.broadcast_state()
-                room.kick()
-            raise
-        await room.broadcast_state()
-        room.kick()
-
+            action = parse_bid(str(fields["bid"])) if kind == "bid" else parse_card(
+                str(fields["card"])
+            )
+        except ParseError:
+            raise ProtocolError("bad-" + kind) from None
+        blind = isinstance(action, Bid) and action.blind
+        if blind and room.rules.blind_nil and room.hand_seen(seat):
+            raise ProtocolError("hand-seen")
+        room.apply(seat, action)

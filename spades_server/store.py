@@ -34,6 +34,7 @@ class StoredRoom:
     record: str | None
     status: str
     public: bool
+    rev: int = 0  # the room's revision: every saved change adds one (shared backends)
 
 
 class Store:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one command: set up everything a fresh machine lacks, then run every check and test.
 #   bash tools/test.sh            (CI runs it through .ci/run)
-# Installs the dev requirements, Debian's Chromium when /usr/bin/chromium is missing, Node.js/npm
+# Installs the dev requirements, Debian's Chromium when /usr/bin/chromium is missing, Debian's
+# redis-server when /usr/bin/redis-server is missing, Node.js/npm
 # when npm is missing, vendors PyScript + Pyodide (tools/build_web.py), then runs ruff, mypy and
 # pytest (engine and browser tests). Exits non-zero on any failure, "no tests ran" included.
 set -euo pipefail
@@ -24,6 +25,10 @@ step "dev requirements"
 if [ ! -x /usr/bin/chromium ]; then
   step "installing Debian's chromium"
   apt_install chromium
+fi
+if [ ! -x /usr/bin/redis-server ]; then
+  step "installing Debian's redis-server (the server's two-process test)"
+  apt_install redis-server
 fi
 if ! command -v npm >/dev/null 2>&1; then
   step "installing Node.js and npm"

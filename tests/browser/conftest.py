@@ -1,4 +1,5 @@
-"""Browser test fixtures: a live server (tools/serve.py), Debian's Chromium through Playwright,
+"""Browser test fixtures: a live server (spades_server, as `python3 -m spades_server` serves
+the page to players), Debian's Chromium through Playwright,
 and a ``page`` that fails its test on any request off the page's origin, any page error and any
 console error.
 
@@ -59,16 +60,19 @@ def tool() -> Callable[[str], ModuleType]:
 
 
 @pytest.fixture(scope="session")
-def live_server() -> Iterator[str]:
-    """Base URL (ending in '/') of the page served on 127.0.0.1 and a free port."""
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (ending in '/') of the page and the rooms served by spades_server (what
+    ``python3 -m spades_server`` runs) on 127.0.0.1 and a free port, rooms in a fresh store."""
     load_tool("build_web").build()
-    serve = load_tool("serve")
-    server = serve.start_server(0, "127.0.0.1", quiet=True)
+    from spades_server.config import Config
+    from spades_server.server import start_server
+
+    db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
+    server = start_server(0, "127.0.0.1", Config(db_path=db))
     try:
-        yield serve.server_url(server)
+        yield server.url
     finally:
-        server.shutdown()
-        server.server_close()
+        server.stop()
 
 
 @pytest.fixture(scope="session")

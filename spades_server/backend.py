@@ -1,0 +1,216 @@
+"""Where rooms live between messages, and how a change reaches every connection.
+
+- :class:`LocalBackend` (the default): one process; rooms in the SQLite :class:`~.store.Store`,
+  a change is broadcast at once to this process's connections.
+- :class:`RedisBackend` (``--redis URL``): several processes share the rooms. A room is a Redis
+  hash (its settings, seats and game record, and a revision number); a change is made under
+  the room's Redis lock on the latest revision, saved, then published on one channel that
+  every process listens to; each process then sends the new state to its own connections.
+  Which seats are connected is a per-room hash of connection counts (every process adds its
+  own).
+
+Both speak the same small interface (:class:`Backend`), so the rooms' logic
+(:mod:`.rooms`) is one code path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, Protocol
+
+from .store import Store, StoredRoom
+
+EventHandler = Callable[[str, dict[str, Any]], Awaitable[None]]
+PREFIX = "spades:"
+CHANNEL = PREFIX + "events"
+LOCK_SECONDS = 10.0  # a lock left by a process that died frees itself after this
+
+
+class Backend(Protocol):
+    shared: bool  # True when other processes may change a room (refresh before each change)
+
+    async def start(self, handler: EventHandler) -> None: ...
+    async def close(self) -> None: ...
+    async def load(self, code: str) -> StoredRoom | None: ...
+    async def create(self, room: StoredRoom) -> bool: ...
+    async def save(self, room: StoredRoom) -> None: ...
+    def lock(self, name: str) -> contextlib.AbstractAsyncContextManager[None]: ...
+    async def publish(self, code: str, event: dict[str, Any]) -> None: ...
+    async def connection(self, code: str, seat: int, delta: int) -> None: ...
+    async def connected(self, code: str) -> set[int] | None: ...
+    async def get_value(self, key: str) -> str | None: ...
+    async def set_value(self, key: str, value: str) -> None: ...
+
+
+class LocalBackend:
+    """One process: the SQLite store, in-process locks, events delivered at once."""
+
+    shared = False
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._handler: EventHandler | None = None
+        self._values: dict[str, str] = {}
+
+    async def start(self, handler: EventHandler) -> None:
+        self._handler = handler
+
+    async def close(self) -> None:
+        return None
+
+    async def load(self, code: str) -> StoredRoom | None:
+        return self.store.load(code)
+
+    async def create(self, room: StoredRoom) -> bool:
+        if self.store.exists(room.code):
+            return False
+        self.store.save(room)
+        return True
+
+    async def save(self, room: StoredRoom) -> None:
+        self.store.save(room)
+
+    @contextlib.asynccontextmanager
+    async def lock(self, name: str) -> AsyncIterator[None]:
+        lock = self._locks.get(name)
+        if lock is None:
+            lock = self._locks[name] = asyncio.Lock()
+        async with lock:
+            yield
+        if not lock.locked() and len(self._locks) > 4096:
+            self._locks.pop(name, None)
+
+    async def publish(self, code: str, event: dict[str, Any]) -> None:
+        if self._handler is not None:
+            await self._handler(code, event)
+
+    async def connection(self, code: str, seat: int, delta: int) -> None:
+        return None
+
+    async def connected(self, code: str) -> set[int] | None:
+        return None  # this process's own connections are all of them
+
+    async def get_value(self, key: str) -> str | None:
+        return self._values.get(key)
+
+    async def set_value(self, key: str, value: str) -> None:
+        self._values[key] = value
+
+
+class RedisBackend:
+    """Rooms in Redis, shared by every server process given the same URL."""
+
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as aioredis  # only with --redis
+
+        self._redis: Any = aioredis.Redis.from_url(url, decode_responses=True)
+        self._listener: asyncio.Task[None] | None = None
+        self._pubsub: Any = None
+        self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+    async def start(self, handler: EventHandler) -> None:
+        await self._redis.ping()
+        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.subscribe(CHANNEL)
+        self._listener = asyncio.get_running_loop().create_task(self._listen(handler))
+
+    async def _listen(self, handler: EventHandler) -> None:
+        async for message in self._pubsub.listen():
+            if message.get("type") != "message":
+                continue
+            try:
+                data = json.loads(message["data"])
+                code = str(data.pop("code"))
+            except (ValueError, KeyError, TypeError):
+                continue
+            try:
+                await handler(code, data)
+            except Exception:  # one room's trouble never stops the others' events
+                continue
+
+    async def close(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listener
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self._redis.aclose()
+
+    @staticmethod
+    def _key(code: str) -> str:
+        return f"{PREFIX}room:{code}"
+
+    async def load(self, code: str) -> StoredRoom | None:
+        data = await self._redis.hgetall(self._key(code))
+        if not data:
+            return None
+        return StoredRoom(
+            code,
+            json.loads(data["meta"]),
+            data.get("record") or None,
+            data["status"],
+            data["public"] == "1",
+            int(data.get("rev", "0")),
+        )
+
+    def _fields(self, room: StoredRoom) -> dict[str, str]:
+        return {
+            "meta": json.dumps(room.meta, separators=(",", ":")),
+            "record": room.record or "",
+            "status": room.status,
+            "public": "1" if room.public else "0",
+            "rev": str(room.rev),
+        }
+
+    async def create(self, room: StoredRoom) -> bool:
+        key = self._key(room.code)
+        if not await self._redis.hsetnx(key, "rev", str(room.rev)):
+            return False
+        await self._redis.hset(key, mapping=self._fields(room))
+        return True
+
+    async def save(self, room: StoredRoom) -> None:
+        await self._redis.hset(self._key(room.code), mapping=self._fields(room))
+
+    @contextlib.asynccontextmanager
+    async def lock(self, name: str) -> AsyncIterator[None]:
+        lock = self._redis.lock(
+            f"{PREFIX}lock:{name}", timeout=LOCK_SECONDS, blocking_timeout=LOCK_SECONDS,
+            sleep=0.002,
+        )
+        if not await lock.acquire():
+            raise TimeoutError(f"the lock of {name} is held")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(Exception):
+                await lock.release()
+
+    async def publish(self, code: str, event: dict[str, Any]) -> None:
+        payload = json.dumps({"code": code, **event}, separators=(",", ":"))
+        await self._redis.publish(CHANNEL, payload)
+
+    async def connection(self, code: str, seat: int, delta: int) -> None:
+        await self._redis.hincrby(f"{PREFIX}conn:{code}", str(seat), delta)
+
+    async def connected(self, code: str) -> set[int] | None:
+        counts = await self._redis.hgetall(f"{PREFIX}conn:{code}")
+        return {int(seat) for seat, count in counts.items() if int(count) > 0}
+
+    async def get_value(self, key: str) -> str | None:
+        value = await self._redis.get(PREFIX + key)
+        return str(value) if value is not None else None
+
+    async def set_value(self, key: str, value: str) -> None:
+        await self._redis.set(PREFIX + key, value)

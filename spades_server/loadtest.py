@@ -1,0 +1,7 @@
+"""placeholder"""
+
+from __future__ import annotations
+
+
+def main(argv: list[str]) -> int:
+    return 0

@@ -1,0 +1,160 @@
+"""spades_server as real processes: the README's first command serves the page; two processes
+on one Redis serve the same room; a server killed mid-game is restarted on the same store and
+the game goes on from the same position. Every process is started here and stopped by its pid."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.test_server_rooms import Client, http_get, play_until, run_all
+
+ROOT = Path(__file__).resolve().parents[1]
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the process exited with {process.returncode}")
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+def stop(process: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    """Stop one process that this module started, by its pid."""
+    if process.poll() is None:
+        os.kill(process.pid, sig)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+@contextlib.contextmanager
+def server_process(db: Path, *extra: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    port = free_port()
+    command = [sys.executable, "-m", "spades_server", "--port", str(port), "--db", str(db),
+               "--no-build", "--bot-delay", "0", "--quick-wait", "0.3", *extra]
+    process = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    try:
+        wait_for_port(port, process)
+        yield f"http://127.0.0.1:{port}/", process
+    finally:
+        stop(process)
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    if not Path(REDIS_SERVER).exists():
+        pytest.fail("redis-server not found (tools/test.sh installs Debian's redis-server)")
+    port = free_port()
+    process = subprocess.Popen(
+        [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", str(tmp_path), "--daemonize", "no"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for_port(port, process)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        stop(process)
+
+
+def test_the_readmes_first_command_serves_the_page_and_the_rooms(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.*?)```", readme, flags=re.S)
+    assert block is not None
+    first = block.group(1).splitlines()[0].split("#")[0].split()
+    assert first == ["python3", "-m", "spades_server"]
+    with server_process(tmp_path / "rooms.sqlite3") as (url, _):
+        status, body = http_get(url, "/")
+        assert status == 200 and b"<html" in body.lower()
+        client = Client(url)
+        client.enter(type="create", nickname="Ann")
+        assert client.last is not None and client.last["room"]["status"] == "waiting"
+        client.close()
+    assert (tmp_path / "rooms.sqlite3").exists()
+
+
+def test_two_processes_on_one_redis_serve_the_same_room(tmp_path: Path, redis_url: str) -> None:
+    with (
+        server_process(tmp_path / "a.sqlite3", "--redis", redis_url) as (url_a, _),
+        server_process(tmp_path / "b.sqlite3", "--redis", redis_url) as (url_b, _),
+    ):
+        host = Client(url_a)
+        host.enter(type="create", nickname="Ann", seat="N", options={"target": 500})
+        clients = [host]
+        for name, seat, url in (("Bea", "E", url_b), ("Cy", "S", url_a), ("Dee", "W", url_b)):
+            client = Client(url)
+            client.enter(type="join", code=host.code, nickname=name, seat=seat)
+            clients.append(client)
+        # A phrase said on process B reaches the seats on process A.
+        clients[1].send(type="chat", phrase="chat.hello")
+        said = host.until(lambda m: m["type"] == "chat")
+        assert said == {"type": "chat", "seat": "E", "phrase": "chat.hello"}
+        results = run_all(clients, lambda view: view["hand_index"] >= 1)
+        views = [message["view"] for message in results]
+        for view in views:
+            assert view["past_hands"] == views[0]["past_hands"]
+            assert len(view["past_hands"][0]["plays"]) == 52
+            assert view["scores"] == views[0]["scores"]
+        seats = results[0]["room"]["seats"]
+        assert [seat["nickname"] for seat in seats] == ["Ann", "Bea", "Cy", "Dee"]
+        assert all(seat["connected"] for seat in seats)
+        # A seat taken on A can come back on B with its token.
+        clients[0].close()
+        back = Client(url_b)
+        assert back.enter(type="resume", code=host.code, token=host.token)["seat"] == "N"
+        assert back.last is not None and back.last["view"]["past_hands"] == views[0]["past_hands"]
+        for client in (*clients[1:], back):
+            client.close()
+
+
+def test_a_killed_server_restarts_on_its_store_and_the_game_goes_on(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.sqlite3"
+    with server_process(db) as (url, process):
+        player = Client(url)
+        player.enter(type="create", nickname="Ann", seat="S", options={"bot_level": "beginner"})
+        player.send(type="start")
+        before = play_until(player, lambda view: len(view["plays"]) >= 9 and view["to_act"] == "S")
+        os.kill(process.pid, signal.SIGKILL)  # mid-game, mid-trick, no clean shutdown
+        process.wait(10)
+        with pytest.raises(Exception):  # noqa: B017 - the socket is gone, whatever the error
+            player.until(lambda m: False)
+    with server_process(db) as (url, _):
+        back = Client(url)
+        joined = back.enter(type="resume", code=player.code, token=player.token)
+        assert joined["seat"] == "S"
+        assert back.last is not None
+        assert back.last["view"] == before["view"] and back.last["version"] == before["version"]
+        back.seat = "S"
+        after = play_until(back, lambda view: view["hand_index"] >= 1)
+        past = after["view"]["past_hands"][0]["plays"]
+        assert past[: len(before["view"]["plays"])] == [c for _, c in before["view"]["plays"]]
+        back.close()
