@@ -3,8 +3,12 @@ WebSocket at ``/ws`` (protocol ``spades-room/1``, docs/protocol.md)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import datetime
+import json
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -20,6 +24,7 @@ from spades_core.seats import Seat
 
 from . import PROTOCOL
 from .config import Config
+from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, verify
 from .protocol import ProtocolError, frame, parse_message
 from .rooms import Connection, Room, RoomManager
 from .static import StaticFiles, build_info_refresher
@@ -49,6 +54,64 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
     refresh = build_info_refresher(config.root) if config.refresh_build_info else None
     static = StaticFiles(config.root, refresh)
     connections = {"count": 0}
+    board = Board(config.db_path)
+    submissions: dict[str, deque[float]] = {}
+    replays = asyncio.Semaphore(1)  # one replay at a time: the others wait their turn
+    waiting = {"count": 0}
+
+    def board_error(reason: str, status: int, params: dict[str, str] | None = None) -> Response:
+        return JSONResponse({"error": reason, "params": params or {}}, status,
+                            headers={"Cache-Control": "no-store"})
+
+    async def post_daily(request: Request) -> Response:
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return board_error("bad-content-type", 415)
+        client = request.client.host if request.client else "?"
+        now = time.monotonic()
+        times = submissions.setdefault(client, deque())
+        while times and now - times[0] > config.daily_window:
+            times.popleft()
+        if len(times) >= config.daily_per_window:
+            return board_error("rate-limited", 429)
+        if len(submissions) > 10_000:  # forget the quiet addresses
+            for key in [k for k, v in submissions.items() if not v]:
+                del submissions[key]
+        declared = request.headers.get("content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > MAX_SUBMISSION):
+            return board_error("too-large", 413, {"limit": str(MAX_SUBMISSION)})
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_SUBMISSION:
+                return board_error("too-large", 413, {"limit": str(MAX_SUBMISSION)})
+        times.append(now)
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            return board_error("bad-json", 400)
+        if waiting["count"] >= config.daily_queue:
+            return board_error("busy", 503)
+        waiting["count"] += 1
+        try:
+            async with replays:
+                today = datetime.datetime.now(datetime.UTC).date()
+                result = await asyncio.to_thread(verify, data, today)
+                rank = await asyncio.to_thread(board.add, result)
+        except BoardRefusal as refusal:
+            return board_error(refusal.reason, 422, refusal.params)
+        finally:
+            waiting["count"] -= 1
+        return JSONResponse({"day": result.day, "level": result.level, "rank": rank,
+                             "score": result.scores[0]}, headers={"Cache-Control": "no-store"})
+
+    async def get_daily(request: Request) -> Response:
+        text = str(request.path_params["day"])
+        level = request.query_params.get("level", "normal")
+        if len(text) != 8 or not text.isdigit() or level not in ("beginner", "normal", "expert"):
+            return board_error("bad-day", 400)
+        day = int(text)
+        data = await asyncio.to_thread(board_json, board, day, level)
+        return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
     async def get_record(request: Request) -> Response:
         code = str(request.path_params["code"]).upper()
@@ -135,10 +198,13 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             yield
         finally:
             await manager.aclose()
+            board.close()
 
     app = Starlette(
         routes=[
             Route("/api/rooms/{code}/record", get_record, methods=["GET"]),
+            Route("/api/daily", post_daily, methods=["POST"]),
+            Route("/api/daily/{day}", get_daily, methods=["GET"]),
             WebSocketRoute("/ws", rooms_socket),
             Route("/{path:path}", static.respond, methods=["GET", "HEAD"]),
         ],
