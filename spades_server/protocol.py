@@ -216,12 +216,13 @@ def _past_hand(result: HandResult) -> dict[str, Any]:
     }
 
 
-def view_to_json(view: View) -> dict[str, Any]:
+def view_to_json(view: View, rules: dict[str, Any] | None = None) -> dict[str, Any]:
     """A seat's view as JSON data: its own hand (or null, before it has looked), the public
-    history of the hand and the game, and its legal actions. Nothing else."""
+    history of the hand and the game, and its legal actions. Nothing else. ``rules``: the
+    view's ``rules.to_dict()`` when the caller has it already."""
     return {
         "seat": view.seat.name,
-        "rules": view.rules.to_dict(),
+        "rules": rules if rules is not None else view.rules.to_dict(),
         "phase": view.phase.value,
         "to_act": view.to_act.name if view.to_act is not None else None,
         "hand_index": view.hand_index,

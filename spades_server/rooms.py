@@ -144,6 +144,7 @@ class Room:
         self.rules = Rules(
             target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
         )
+        self.rules_json = self.rules.to_dict()
         self.seats = seats or [SeatInfo() for _ in SEATS]
         self.state = state
         self.status = status
@@ -224,15 +225,21 @@ class Room:
             ),
         }
 
-    def state_frame(self, seat: Seat | None) -> str:
+    def state_frame(self, seat: Seat | None, room_json: str | None = None) -> str:
+        """The ``state`` frame for ``seat`` (``room_json``: ``info()`` as JSON, when the
+        caller sends it to several seats)."""
         view: dict[str, Any] | None = None
         if self.state is not None and seat is not None:
             seen = self.hand_seen(seat)
-            view = view_to_json(view_for(self.state, seat, hand_seen=seen))
+            view = view_to_json(view_for(self.state, seat, hand_seen=seen), self.rules_json)
             if seen and self.state.phase is Phase.BIDDING and self.rules.blind_nil:
                 # Blind Nil is bid without looking: once seen, the cards rule it out.
                 view["legal_bids"] = [bid for bid in view["legal_bids"] if bid != "blind-nil"]
-        return frame("state", version=self.version(), room=self.info(), view=view)
+        if room_json is None:
+            room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
+        view_json = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
+        version = self.version()
+        return f'{{"type":"state","version":{version},"room":{room_json},"view":{view_json}}}'
 
     def version(self) -> int:
         """How many actions the game has had: a client acts at most once per version."""
@@ -250,8 +257,9 @@ class Room:
             self.connections.discard(conn)
 
     async def broadcast_state(self) -> None:
+        room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
         for conn in list(self.connections):
-            await self.send(conn, self.state_frame(conn.seat))
+            await self.send(conn, self.state_frame(conn.seat, room_json))
 
     async def broadcast(self, text: str) -> None:
         for conn in list(self.connections):
