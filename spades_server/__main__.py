@@ -51,6 +51,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--max-connections", type=int, default=500,
                         help="WebSocket connections at once")
+    parser.add_argument("--ws-deflate", action="store_true",
+                        help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     parser.add_argument("--no-build", action="store_true", help="skip tools/build_web.py")
     parser.add_argument("--no-install", action="store_true", help="skip the pip set-up")
@@ -77,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
         quick_wait=args.quick_wait,
         bot_delay=args.bot_delay,
         max_connections=args.max_connections,
+        ws_deflate=args.ws_deflate,
         allowed_origins=tuple(args.allow_origin),
     )
     print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",

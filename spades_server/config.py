@@ -30,6 +30,9 @@ class Config:
     bot_delay: float = 0.6  # seconds a bot waits before it acts (0 in tests)
     max_rooms_loaded: int = 1000  # rooms held in memory at once
     max_connections: int = 500  # WebSocket connections at once
+    # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB
+    # of a state frame are worth (the load test measures it: --ws-deflate).
+    ws_deflate: bool = False
     daily_per_window: int = 5  # daily-board submissions per client address per window...
     daily_window: float = 600.0  # ...of this many seconds
     daily_queue: int = 4  # replays waiting at once (more: 503 busy)

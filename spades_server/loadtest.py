@@ -230,8 +230,18 @@ async def _static(host: str, port: int, path: str, count: int, concurrency: int,
     }
 
 
-async def _run(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (Linux /proc), or None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _run(args: argparse.Namespace, host: str, port: int, pid: int) -> dict[str, Any]:
     url = f"ws://{host}:{port}/ws"
+    cpu_before = cpu_seconds(pid)
     totals = Totals()
     gate = asyncio.Semaphore(args.open_concurrency)
     start = time.perf_counter()
@@ -243,7 +253,8 @@ async def _run(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]
     lat = totals.latencies
     games: dict[str, Any] = {
         "rooms": args.rooms, "clients": 4 * args.rooms, "target": args.target,
-        "think_s": args.think, "games_over": totals.games_over, "actions": totals.actions,
+        "think_s": args.think, "ws_deflate": args.ws_deflate,
+        "games_over": totals.games_over, "actions": totals.actions,
         "seconds": round(seconds, 2),
         "actions_per_s": round(totals.actions / seconds, 1) if seconds else None,
         "p50_ms": percentile(lat, 50), "p95_ms": percentile(lat, 95),
@@ -251,6 +262,12 @@ async def _run(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]
         "errors": len(totals.errors), "error_samples": [e for e in totals.errors if e][:5],
         "lost": totals.lost + (totals.actions - totals.lost - len(lat)),
     }
+    cpu_after = cpu_seconds(pid)
+    if cpu_before is not None and cpu_after is not None:
+        games["server_cpu_s"] = round(cpu_after - cpu_before, 2)
+        if totals.actions:
+            games["server_cpu_ms_per_action"] = round(
+                (cpu_after - cpu_before) * 1000 / totals.actions, 2)
     result: dict[str, Any] = {"games": games}
     if args.gets:
         result["get_index"] = await _static(host, port, "/", args.gets, args.get_concurrency,
@@ -276,6 +293,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--open-concurrency", type=int, default=20,
                         help="rooms whose sockets open at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ws-deflate", action="store_true",
+                        help="serve the WebSocket with permessage-deflate")
     args = parser.parse_args(argv)
     if not 1 <= args.rooms <= 1000 or args.gets < 0 or args.wasm < 0:
         parser.error("--rooms is 1 to 1000; --gets and --wasm are 0 or more")
@@ -284,8 +303,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    raise SystemExit(1)  # so that the server process is stopped on the way out
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop_on_sigterm)
     if not (ROOT / "vendor" / "pyodide").is_dir():
         from .config import load_build_web
 
@@ -297,6 +321,8 @@ def main(argv: list[str]) -> int:
             "--db", str(Path(folder) / "rooms.sqlite3"), "--no-build", "--no-install",
             "--bot-delay", "0", "--max-connections", str(4 * args.rooms + 100),
         ]
+        if args.ws_deflate:
+            command.append("--ws-deflate")
         server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
             deadline = time.monotonic() + 60
@@ -310,7 +336,7 @@ def main(argv: list[str]) -> int:
                     print(json.dumps({"error": "the server did not start"}))
                     return 1
                 time.sleep(0.05)
-            result = asyncio.run(_run(args, host, port))
+            result = asyncio.run(_run(args, host, port, server.pid))
         finally:
             if server.poll() is None:
                 os.kill(server.pid, signal.SIGTERM)
