@@ -1,0 +1,37 @@
+"""``python3 -m spades_server loadtest`` in a small run: its own server on loopback, whole
+games, the static downloads, one JSON object, and no error nor lost action."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from spades_server.loadtest import percentile
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_percentile() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) in (50.0, 51.0)
+    assert percentile(values, 99) == 99.0
+    assert percentile([], 50) is None
+
+
+def test_a_small_load_run_prints_its_figures() -> None:
+    command = [sys.executable, "-m", "spades_server", "loadtest", "--rooms", "4",
+               "--target", "50", "--think", "0.1", "--deadline", "120", "--gets", "40",
+               "--get-concurrency", "10", "--wasm", "2"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    result = json.loads(done.stdout)
+    games = result["games"]
+    assert games["rooms"] == 4 and games["clients"] == 16 and games["games_over"] == 4
+    assert games["errors"] == 0 and games["lost"] == 0 and games["actions"] >= 4 * 56
+    assert games["p50_ms"] <= games["p95_ms"] <= games["p99_ms"] <= games["max_ms"]
+    assert games["actions_per_s"] > 0 and games["server_cpu_ms_per_action"] > 0
+    for key, count in (("get_index", 40), ("wasm", 2)):
+        assert result[key]["ok"] == count and result[key]["errors"] == 0
+    assert result["wasm"]["bytes"][0] > 1_000_000
