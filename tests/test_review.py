@@ -145,3 +145,37 @@ def test_blind_nil_is_not_reviewed() -> None:
                             else lowest(state) if state.phase is Phase.PLAYING else Bid(1))
     review = review_hand(state, 0)
     assert all(not isinstance(item.played, Bid) for item in review.items)
+
+
+def test_the_terminal_shows_the_review_in_both_languages() -> None:
+    from spades_core.terminal import Terminal, Texts
+
+    for lang, title, better in (("en", "Where did the points go?", "better: 3♣"),
+                                ("fr", "Où sont passés les points ?", "mieux : 3♣")):
+        out: list[str] = []
+        terminal = Terminal(ruff_game(), make_bot("normal"), Texts(lang), input, out.append)
+        terminal.show_review(0)
+        text = "\n".join(out)
+        assert title in text and better in text and "3♠" in text
+        assert "review." not in text and "{" not in text  # every key found, every mark resolved
+
+
+def test_the_terminal_says_when_no_decision_was_costly() -> None:
+    from spades_core.terminal import Terminal, Texts
+
+    expert, normal = make_bot("expert"), make_bot("normal")
+    state = GameState.new(deal=20261202)
+    while not state.past_hands:
+        state = state.apply(bot_action(expert if state.to_act == Seat.S else normal, state))
+    out: list[str] = []
+    Terminal(state, normal, Texts("en"), input, out.append).show_review(0)
+    assert any("No costly decision this hand." in line for line in out)
+
+
+def test_amounts_in_tenths_take_the_right_plural() -> None:
+    from locales import names
+
+    assert (names.tenths(26, "en"), names.tenths(26, "fr"), names.tenths(30, "en")) == (
+        "2.6", "2,6", "3")
+    assert names.tenths_count(10, "en") == "1" and names.tenths_count(15, "en") == "2"
+    assert names.tenths_count(15, "fr") == "1" and names.tenths_count(20, "fr") == "2"
