@@ -15,19 +15,21 @@ prefix of the par game).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
 from .bids import Bid
-from .bots import bot_action, make_bot
-from .bots.expert import ExpertBot
+from .bots import make_bot
+from .bots.expert import ExpertBot, action_steps, run_steps
 from .cards import Card
 from .errors import UsageError
 from .game import Game, GameState, Phase
 from .rules import Rules, trick_winner
 from .seats import Seat, dealer_of_hand
 
-__all__ = ["MAX_PAR_HANDS", "Par", "Parting", "par_game", "par_to_dict", "parting"]
+__all__ = ["MAX_PAR_HANDS", "Par", "Parting", "par_game", "par_steps", "par_to_dict",
+           "parting"]
 
 MAX_PAR_HANDS = 200  # a game longer than this (ties going on) is not a par
 
@@ -62,6 +64,12 @@ class Parting:
 
 def par_game(deal: int, level: str, rules: Rules | None = None) -> Par:
     """The par of ``deal`` against ``level`` bots under ``rules`` (see the module)."""
+    return run_steps(par_steps(deal, level, rules))
+
+
+def par_steps(deal: int, level: str, rules: Rules | None = None) -> Generator[None, None, Par]:
+    """:func:`par_game` in steps: yields after each action (and inside the Expert's
+    searches); the same par."""
     rules = rules or Rules()
     others = make_bot(level)
     expert = ExpertBot()
@@ -72,7 +80,8 @@ def par_game(deal: int, level: str, rules: Rules | None = None) -> Par:
         state = game.state()
         seat = state.to_act
         bot = expert if seat == Seat.S else others
-        game.act(bot_action(bot, state))
+        game.act((yield from action_steps(bot, state)))
+        yield
     return Par(deal, level, rules, game.state())
 
 

@@ -30,12 +30,13 @@ Pure and deterministic: no text (keys and parameters only), every random draw fr
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from . import record
 from .bids import NIL, Bid
 from .bots.base import view_seed
-from .bots.expert import Evaluation, ExpertBudget, distinct_cards, evaluate
+from .bots.expert import Evaluation, ExpertBudget, distinct_cards, evaluate, run_steps
 from .bots.handeval import expected_bid
 from .bots.rollout import Contracts, play_out
 from .bots.sampling import World, deal_worlds, knowledge
@@ -50,7 +51,7 @@ from .views import View, view_for
 
 __all__ = [
     "MAX_ITEMS", "MIN_COST", "Price", "Review", "ReviewItem", "hand_states", "price", "review_hand",
-    "review_to_dict", "weigh",
+    "review_steps", "review_to_dict", "weigh",
 ]
 
 MIN_COST = 50  # tenths of a point: only decisions costing at least 5 points
@@ -261,6 +262,14 @@ def review_hand(game: GameState, hand_index: int, seat: Seat = Seat.S,
                 budget: ExpertBudget | None = None, worlds: int = WORLDS) -> Review:
     """The review of the finished hand ``hand_index`` of ``game`` for ``seat``'s own
     decisions (see the module)."""
+    return run_steps(review_steps(game, hand_index, seat, budget, worlds))
+
+
+def review_steps(game: GameState, hand_index: int, seat: Seat = Seat.S,
+                 budget: ExpertBudget | None = None,
+                 worlds: int = WORLDS) -> Generator[None, None, Review]:
+    """:func:`review_hand` in steps: yields after each decision weighed (for a caller that
+    cannot block, the page's main thread); the same review."""
     states = hand_states(game, hand_index)
     result = game.past_hands[hand_index]
     actions: tuple[Card | Bid, ...] = (*result.bid_history, *result.plays)
@@ -277,6 +286,7 @@ def review_hand(game: GameState, hand_index: int, seat: Seat = Seat.S,
             continue
         decisions += 1
         weighed = weigh(view, played, budget, worlds)
+        yield
         if weighed is None:
             continue
         better, evaluation, cost = weighed

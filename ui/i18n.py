@@ -19,7 +19,7 @@ from locales import names
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 LOCALES = locales.ROOT  # shared with the terminal (spades_core/terminal.py)
-BOOT_CATALOGUES = ("table", "hints")
+BOOT_CATALOGUES = ("table", "hints", "coach")
 
 _language = DEFAULT_LANGUAGE
 _loaded: dict[str, dict[str, dict[str, str]]] = {}  # lang -> catalogue name -> entries
@@ -149,6 +149,16 @@ def plural_is_one(count: int, lang: str | None = None) -> bool:
 def plural(text: str, params: dict[str, str], lang: str | None = None) -> str:
     """Resolve the plural marks ``{count|trick|tricks}`` of ``text`` by ``params``."""
     return names.plural(text, params, lang or _language)
+
+
+def tenths(value: int) -> str:
+    """An amount in tenths as a decimal number in the page's language (``"2.6"``, ``"2,6"``)."""
+    return str(names.tenths(value, _language))
+
+
+def tenths_count(value: int) -> str:
+    """The count that picks the plural form of an amount in tenths (``locales/names.py``)."""
+    return str(names.tenths_count(value, _language))
 
 
 def card_definite(card_text: str) -> str:
