@@ -3,7 +3,7 @@ points by play-outs, the better action being the Expert's (the hint's)."""
 
 from __future__ import annotations
 
-from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Seat, parse_bid, parse_card
+from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, parse_bid, parse_card
 from spades_core.bots import bot_action, make_bot
 from spades_core.cards import CardSet
 from spades_core.record import to_dict
@@ -30,10 +30,10 @@ def lowest(state: GameState) -> Card:
     return min(state.legal_plays(), key=lambda card: card.id)
 
 
-def ruff_start() -> GameState:
+def ruff_start(rules: Rules | None = None) -> GameState:
     """The ruff deal up to South's decision on North's A♥."""
     hands = [CardSet.of(RUFF_CARDS[seat.name].split()) for seat in Seat]
-    state = GameState.new(cards=hands)
+    state = GameState.new(rules or Rules(), cards=hands)
     for token in RUFF_BIDS:
         state = state.apply(parse_bid(token))
     for text in RUFF_BEFORE:
@@ -41,10 +41,10 @@ def ruff_start() -> GameState:
     return state
 
 
-def ruff_game() -> GameState:
+def ruff_game(rules: Rules | None = None) -> GameState:
     """The ruff deal played to the end of the hand: South trumps the A♥ with the 3♠,
     then everybody plays their lowest legal card."""
-    state = ruff_start()
+    state = ruff_start(rules)
     assert state.to_act == Seat.S
     state = state.apply(parse_card("3S"))
     while not state.past_hands:

@@ -35,15 +35,12 @@ import contextlib
 import json
 import time
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from spades_core import Bid, Card, GameState, Phase, Seat, parse_bid, parse_card
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.expert import action_steps
 from spades_core.views import view_for
-
-if TYPE_CHECKING:
-    from spades_core.hints import Hint
 
 WORKER_LEVELS = frozenset({"expert"})
 WORKER_NAME = "spades-bots"
@@ -282,7 +279,7 @@ class BotRunner:
         _show(f"{self.tag}-{method}-ms", str(round(self.last_job_ms)))
         return text
 
-    async def hint(self, state: GameState, hand_seen: bool) -> Hint:
+    async def hint(self, state: GameState, hand_seen: bool) -> Any:
         """South's hint, off the main thread (the same as ``hints.hint``)."""
         from spades_core.hints import hint_steps
         from spades_core.record import dumps
@@ -328,7 +325,7 @@ class BotRunner:
         return data
 
 
-def hint_to_json(found: Hint) -> str:
+def hint_to_json(found: Any) -> str:
     return json.dumps({
         "action": None if found.action is None else str(found.action),
         "tip": found.tip, "reason": found.reason, "params": dict(found.params),
@@ -336,7 +333,7 @@ def hint_to_json(found: Hint) -> str:
     })
 
 
-def hint_from_json(text: str, bidding: bool) -> Hint:
+def hint_from_json(text: str, bidding: bool) -> Any:
     from spades_core.hints import Hint
 
     data = json.loads(text)

@@ -331,13 +331,18 @@ def _action_name(kind: str, text: str) -> str:
     return i18n.bid_text(text) if kind == "bid" else i18n.card_short(text)
 
 
+def _found(node: Any) -> bool:
+    """Whether a DOM lookup found an element (a miss is None, or Pyodide's JsNull)."""
+    return node is not None and type(node).__name__ != "JsNull" and bool(node)
+
+
 def _panel(panel_id: str) -> Any:
     """The dialog's coach panel ``panel_id``, emptied (made at the end of the body)."""
     node = byid(panel_id)
-    if node is None:
+    if not _found(node):
         dialog = byid("dialog")
-        body = dialog.querySelector(".dialog-body") if dialog is not None else None
-        if body is None:
+        body = dialog.querySelector(".dialog-body") if _found(dialog) else None
+        if not _found(body):
             return None
         node = el("section", cls="coach-panel", id=panel_id, aria_live="polite")
         add(body, node)
