@@ -68,7 +68,7 @@ class App:
         self.screen = "table"
         self.dialog_kind = ""
         self.lessons_mounted = False
-        self.lessons_screen: Any = None
+        self.lessons_view: Any = None
         self.coach = BotRunner(COACH_NAME, "coach")  # the review and the par: long jobs
         self.par_cache: dict[str, Any] = {}
         self._proxies: list[Any] = []
@@ -691,7 +691,7 @@ class App:
         """Open the lesson that teaches the tip ``arg`` (from the review)."""
         dialogs.close_dialog()
         self.show_screen("lessons")
-        screen = self.lessons_screen
+        screen = self.lessons_view
         library = getattr(screen, "library", None)
         if library is None:
             return
@@ -806,7 +806,7 @@ class App:
                 try:
                     if self.open_lessons is None:
                         raise LookupError("no lessons screen")
-                    self.lessons_screen = self.open_lessons(section, self)
+                    self.lessons_view = self.open_lessons(section, self)
                     self.lessons_mounted = True
                 except Exception as error:
                     js.console.warn(f"lessons not shown: {error!r}")

@@ -15,12 +15,13 @@ def key(deal: int, level: str, rules: dict[str, Any]) -> str:
     return f"{int(deal)}|{level}|{json.dumps(rules, sort_keys=True, separators=(',', ':'))}"
 
 
-def check(data: object) -> tuple[dict[str, Any] | None, bool]:
-    """``(cache, damaged)``: the entries that are well formed (a damaged cache keeps them)."""
+def check(data: object) -> tuple[dict[str, Any], bool]:
+    """``(cache, clean)`` as ``ui.storage`` reads it: the entries that are well formed
+    (a damaged cache keeps them, and is not clean)."""
     if data is None:
-        return {}, False
-    if not isinstance(data, dict):
         return {}, True
+    if not isinstance(data, dict):
+        return {}, False
     found: dict[str, Any] = {}
     damaged = False
     for name, value in data.items():
@@ -33,7 +34,7 @@ def check(data: object) -> tuple[dict[str, Any] | None, bool]:
     if len(found) > MAX_ENTRIES:
         found = dict(list(found.items())[-MAX_ENTRIES:])
         damaged = True
-    return found, damaged
+    return found, not damaged
 
 
 def put(cache: dict[str, Any], name: str, value: dict[str, Any]) -> dict[str, Any]:
