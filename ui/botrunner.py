@@ -25,7 +25,11 @@ Tests may shorten the time-outs with ``window.spadesWorkerStartMs`` and
 worker's state for tests and bug reports: ``data-bot-worker`` (``starting``, ``ready``,
 ``failed``), ``data-bot-worker-ms`` (how long it took to answer), ``data-bot-slice-ms`` and
 ``data-bot-step-ms`` (the longest main-thread slice and search step so far),
-``data-bot-decide-ms`` (the longest decision in the worker so far).
+``data-bot-decide-ms`` (the longest decision in the worker so far).  For each coach job (the
+hint, the review, the par: ``METHOD``), ``data-TAG-METHOD-ms`` is the last one's time in ms
+(measured in the page, from the request to the answer, the record's trip to the worker
+included), ``data-TAG-METHOD-by`` where it ran (``worker`` or ``main``) and
+``data-TAG-METHOD-count`` how many have finished (tools/browser_bench.py reads them).
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ class BotRunner:
         self.longest_step_ms = 0.0  # one step of the search
         self.longest_decision_ms = 0.0  # one decision in the worker
         self.last_job_ms = 0.0  # the last hint, review or par (worker or main thread)
+        self.jobs_done: dict[str, int] = {}  # coach jobs finished, by method
 
     def bot(self, level: str) -> Bot:
         bot = self._bots.get(level)
@@ -268,16 +273,21 @@ class BotRunner:
             try:
                 text = str(await asyncio.wait_for(getattr(worker, method)(*args),
                                                   timeout_ms / 1000.0))
-                self.last_job_ms = _now_ms() - begin
-                _show(f"{self.tag}-{method}-ms", str(round(self.last_job_ms)))
+                self._note_job(method, _now_ms() - begin, "worker")
                 return text
             except Exception:
                 self._fail()
         begin = _now_ms()
         text = str(await self.run_sliced(steps()))
-        self.last_job_ms = _now_ms() - begin
-        _show(f"{self.tag}-{method}-ms", str(round(self.last_job_ms)))
+        self._note_job(method, _now_ms() - begin, "main")
         return text
+
+    def _note_job(self, method: str, spent: float, where: str) -> None:
+        self.last_job_ms = spent
+        self.jobs_done[method] = self.jobs_done.get(method, 0) + 1
+        _show(f"{self.tag}-{method}-ms", str(round(spent, 1)))
+        _show(f"{self.tag}-{method}-by", where)
+        _show(f"{self.tag}-{method}-count", str(self.jobs_done[method]))
 
     async def hint(self, state: GameState, hand_seen: bool) -> Any:
         """South's hint, off the main thread (the same as ``hints.hint``)."""
