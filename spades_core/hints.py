@@ -897,15 +897,14 @@ def hint(view: View) -> Hint:
         if view.hand is None:
             action: Card | Bid | None = BLIND_NIL if _EXPERT.blind_nil(view) else None
             return explain(view, action, None)
-        action = _EXPERT.bid(view)
-    elif view.phase is Phase.PLAYING:
-        action = _EXPERT.play(view)
-    else:
+    elif view.phase is not Phase.PLAYING:
         raise UsageError("nothing to decide in this phase")
+    # One search, not two: the evaluation is the Expert's own search kept whole (the same
+    # worlds and play-outs as ``ExpertBot.play`` / ``.bid``), its best candidate the bot's
+    # decision (tests/test_hint_truth.py checks both; tests/test_hint_steps.py that
+    # :func:`hint_steps`, which runs the bot's search then the evaluation, agrees).
     evaluation = evaluate(view, _EXPERT.budget)
-    if evaluation.best != action:  # never seen; then say nothing the evaluation implies
-        return explain(view, action, None)
-    return explain(view, action, evaluation)
+    return explain(view, evaluation.best, evaluation)
 
 
 def hint_steps(view: View) -> Generator[None, None, Hint]:
