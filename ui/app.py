@@ -608,16 +608,10 @@ class App:
         self.schedule(ask())
 
     def show_hint(self, advice: Any) -> None:
-        reason = i18n.hint_sentence(advice.reason, advice.params, advice.contrast)
-        if advice.action is None:
-            head = t("hint.look")
-        elif isinstance(advice.action, Bid):
-            head = t("hint.bid", bid=i18n.bid_text(str(advice.action)))
-        else:
-            head = t("hint.card", card=i18n.card_name(str(advice.action)))
+        if isinstance(advice.action, Card):
             self.hinted = str(advice.action)
             self.render()
-        text = f"{head} {reason}"
+        text = i18n.hint_message(advice)
         render.message(text)
         self.announce(text)
 

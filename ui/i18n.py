@@ -15,6 +15,7 @@ from typing import Any
 
 import locales
 from locales import names
+from spades_core import Bid
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -186,3 +187,16 @@ def hint_sentence(reason: str, params: dict[str, str], contrast: str = "") -> st
     if contrast:
         text += " " + hint_text(contrast, params)
     return text
+
+
+def hint_message(advice: Any) -> str:
+    """What the table says for a hint (``spades_core.hints.Hint``): the action, then the
+    sentence (the page's Hint button; tests compare it with CPython's hint)."""
+    reason = hint_sentence(advice.reason, advice.params, advice.contrast)
+    if advice.action is None:
+        head = t("hint.look")
+    elif isinstance(advice.action, Bid):
+        head = t("hint.bid", bid=bid_text(str(advice.action)))
+    else:
+        head = t("hint.card", card=card_name(str(advice.action)))
+    return f"{head} {reason}"

@@ -1,4 +1,5 @@
-"""The coach in the page: the review beside the score sheet, the deal's par at the end."""
+"""The coach in the page: the hint from the bots' worker, the review beside the score sheet,
+the deal's par at the end."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ from playwright.sync_api import Page
 
 from spades_core import Bid, Card, GameState, Phase, Rules, Seat
 from spades_core.bots import bot_action, make_bot
+from spades_core.hints import hint
 from spades_core.par import par_game
 from spades_core.record import from_dict
 from spades_core.review import review_hand
 from spades_core.rules import trick_winner
 from spades_core.views import view_for
 from tests.browser.apphelpers import FAST, act, open_app, preset, record, step
+from ui import i18n
 
 pytestmark = pytest.mark.browser
 SHOTS = "/work/shots/coach"
@@ -20,6 +23,53 @@ COACH_TIMEOUT_MS = 240_000
 
 
 LEVEL = "normal"
+HINT_COUNT_JS = "() => Number(document.body.dataset.botHintCount || 0)"
+
+
+def _press_hint(page: Page) -> str:
+    """Press Hint and wait for the answer; where it was computed (``worker``/``main``)."""
+    count = int(page.evaluate(HINT_COUNT_JS))
+    page.click("#hint-button")
+    page.wait_for_function(f"() => ({HINT_COUNT_JS})() > {count}", timeout=60_000)
+    return page.get_attribute("body", "data-bot-hint-by") or ""
+
+
+def _expected(page: Page, rules: Rules, deal: int) -> str:
+    """CPython's hint for South in the page's saved position, as the table says it."""
+    data = record(page)
+    state = from_dict(data) if data["hands"] else GameState.new(rules, deal=deal)
+    assert state.to_act == Seat.S
+    return i18n.hint_message(hint(view_for(state, Seat.S)))
+
+
+def test_the_hint_comes_from_the_worker_and_is_cpythons(page: Page, live_server: str) -> None:
+    deal = 4242
+    rules = Rules(target=FAST["target"], blind_nil=FAST["blind_nil"])
+    preset(page, {**FAST, "level": LEVEL, "hints": True})
+    open_app(page, live_server, f"?deal={deal}")
+    i18n.set_language("en")
+    i18n.load()
+    assert step(page) == "bid"
+    # the first Hint starts the worker; till it answers, the main thread's sliced search
+    first = _press_hint(page)
+    assert page.text_content("#message") == _expected(page, rules, deal)
+    page.wait_for_selector("body[data-bot-worker=ready]", state="attached", timeout=120_000)
+    asked = 0
+    while asked < 5:
+        kind = step(page)
+        assert kind in ("bid", "play"), kind
+        assert _press_hint(page) == "worker"
+        text = page.text_content("#message")
+        assert text == _expected(page, rules, deal)
+        asked += 1
+        if kind == "bid":
+            act(page, "bid")
+            continue
+        hinted = page.get_attribute("#hand .card.hinted", "data-card")
+        assert hinted is not None and i18n.card_name(hinted) in (text or "")
+        page.click(f"#hand [data-card='{hinted}']")
+    assert first in ("main", "worker")
+    assert page.get_attribute("body", "data-bot-worker") == "ready"
 
 
 def _south(state: GameState) -> tuple[Card | Bid, bool]:
