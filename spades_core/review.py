@@ -162,16 +162,18 @@ def _mean(total: int, count: int) -> int:
     return sign * ((2 * abs(total) + count) // (2 * count))
 
 
-def _worlds(view: View, count: int) -> list[World]:
-    return deal_worlds(knowledge(view), SplitMix64(view_seed(view, _REVIEW_SALT)), count)
+def _worlds(view: View, count: int, salt: int) -> list[World]:
+    return deal_worlds(knowledge(view), SplitMix64(view_seed(view, salt)), count)
 
 
-def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS) -> Price:
+def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS,
+          salt: int = _REVIEW_SALT) -> Price:
     """``better`` against ``played`` for the seat to act in ``view``: both played out in
-    the same ``worlds`` imagined deals (see the module)."""
+    the same ``worlds`` imagined deals (see the module; another ``salt`` draws other deals,
+    for a judge independent of the review's own)."""
     seat = int(view.seat)
     team = seat & 1
-    found = _worlds(view, worlds)
+    found = _worlds(view, worlds, salt)
     sums = [0, 0, 0, 0]  # value, team tricks, team bags, their tricks: better minus played
     for world in found:
         outcomes = []
