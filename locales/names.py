@@ -107,6 +107,23 @@ def plural_is_one(count: int, lang: str) -> bool:
     return count in (0, 1) if lang == "fr" else count == 1
 
 
+def tenths(value: int, lang: str) -> str:
+    """An amount in tenths as a decimal number: ``26`` -> ``"2.6"`` (``"2,6"`` in French),
+    ``30`` -> ``"3"``."""
+    sign = "-" if value < 0 else ""
+    whole, tenth = divmod(abs(value), 10)
+    if not tenth:
+        return f"{sign}{whole}"
+    return f"{sign}{whole}{',' if lang == 'fr' else '.'}{tenth}"
+
+
+def tenths_count(value: int, lang: str) -> str:
+    """The count that picks the plural form for an amount in tenths (for a plural mark):
+    English takes the singular for exactly 1, French below 2 ("1,5 pli", "2 plis")."""
+    one = abs(value) < 20 if lang == "fr" else abs(value) == 10
+    return "1" if one else "2"
+
+
 def plural(text: str, values: Mapping[str, str], lang: str) -> str:
     """Resolve the plural marks of ``text``: ``{count|trick|tricks}`` becomes the singular
     or the plural form by the number in ``values["count"]`` (left as is otherwise)."""

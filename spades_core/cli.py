@@ -145,6 +145,36 @@ def _play(args: argparse.Namespace) -> int:
         raise _Failure(str(error)) from None
 
 
+def _par(args: argparse.Namespace) -> int:
+    from .arena import load_bot
+    from .par import par_game, par_to_dict
+    from .rules import Rules
+
+    try:
+        load_bot(args.level)  # a bad level or class: one line
+        rules = Rules(target=args.target, jokers=args.jokers, blind_nil=not args.no_blind_nil)
+    except ValueError as error:
+        raise _Failure(str(error)) from None
+    player = None
+    if args.record is not None:
+        try:
+            player = record.loads(_read_record(args.record).decode("utf-8-sig"))
+        except UnicodeDecodeError as error:
+            raise _Failure(f"cannot read {_where(args.record)}: not UTF-8 text "
+                           f"(byte {error.start})") from None
+        except RecordError as error:
+            raise _Failure(str(error)) from None
+        if player.deal != args.deal or player.rules != rules:
+            raise _Failure(f"{_where(args.record)}: not a game of deal {args.deal} "
+                           "under these rules")
+    try:
+        par = par_game(args.deal, args.level, rules)
+    except ValueError as error:
+        raise _Failure(str(error)) from None
+    print(json.dumps(par_to_dict(par, player), allow_nan=False))
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m spades_core")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -173,6 +203,16 @@ def _parser() -> argparse.ArgumentParser:
                       help="deal number (default: today's)")
     play.add_argument("--lang", choices=("en", "fr"), default="en")
     play.set_defaults(run=_play)
+    par = commands.add_parser(
+        "par", help="the deal's par: the Expert plays South's cards to the end, print JSON")
+    par.add_argument("--deal", type=_int_in(0, MAX_DEAL), required=True, help="deal number")
+    par.add_argument("--level", default="normal", help="the other bots' level")
+    par.add_argument("--target", type=_int_in(*BOUNDS["target"]), default=500)
+    par.add_argument("--jokers", action="store_true")
+    par.add_argument("--no-blind-nil", action="store_true")
+    par.add_argument("--record", default=None,
+                     help="a player's record of the deal (or -): adds where it left the par")
+    par.set_defaults(run=_par)
     return parser
 
 

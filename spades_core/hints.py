@@ -25,7 +25,7 @@ offered), the action is Blind Nil or None, meaning "look at your cards first".
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from .bids import BLIND_NIL, Bid
@@ -39,7 +39,8 @@ from .views import View
 
 __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
-    "REASONS", "TEMPLATES", "TIPS", "Hint", "Spot", "Template", "explain", "hint", "normal_hint",
+    "REASONS", "TEMPLATES", "TIPS", "Hint", "Spot", "Template", "explain", "hint", "hint_steps",
+    "normal_hint",
 ]
 
 SPADES = 3
@@ -896,13 +897,34 @@ def hint(view: View) -> Hint:
         if view.hand is None:
             action: Card | Bid | None = BLIND_NIL if _EXPERT.blind_nil(view) else None
             return explain(view, action, None)
-        action = _EXPERT.bid(view)
+    elif view.phase is not Phase.PLAYING:
+        raise UsageError("nothing to decide in this phase")
+    # One search, not two: the evaluation is the Expert's own search kept whole (the same
+    # worlds and play-outs as ``ExpertBot.play`` / ``.bid``), its best candidate the bot's
+    # decision (tests/test_hint_truth.py checks both; tests/test_hint_steps.py that
+    # :func:`hint_steps`, which runs the bot's search then the evaluation, agrees).
+    evaluation = evaluate(view, _EXPERT.budget)
+    return explain(view, evaluation.best, evaluation)
+
+
+def hint_steps(view: View) -> Generator[None, None, Hint]:
+    """:func:`hint` in steps, for a caller that cannot block (the page's main thread when
+    its worker is away): the Expert's search yields after each imagined deal; the
+    evaluation that explains the decision then runs in one piece.  The same hint."""
+    if not view.my_turn:
+        raise UsageError(f"{view.seat} is not to act")
+    if view.phase is Phase.BIDDING:
+        if view.hand is None:
+            blind = yield from _EXPERT.blind_nil_steps(view)
+            return explain(view, BLIND_NIL if blind else None, None)
+        action: Card | Bid = yield from _EXPERT.bid_steps(view)
     elif view.phase is Phase.PLAYING:
-        action = _EXPERT.play(view)
+        action = yield from _EXPERT.play_steps(view)
     else:
         raise UsageError("nothing to decide in this phase")
+    yield
     evaluation = evaluate(view, _EXPERT.budget)
-    if evaluation.best != action:  # never seen; then say nothing the evaluation implies
+    if evaluation.best != action:
         return explain(view, action, None)
     return explain(view, action, evaluation)
 

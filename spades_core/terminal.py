@@ -8,7 +8,8 @@ explained with the engine's refusal reason.  The score sheet follows every hand.
 No rule is decided here: legality, refusals, scores and bot decisions come from the
 engine, the bots and the hints.  Every sentence shown comes from the text catalogues
 shared with the page, ``locales/<lang>/terminal.json`` (and ``table.json`` for the names of
-cards, seats and bids and the refusal reasons, ``hints.json`` for the hints' reasons), flat
+cards, seats and bids and the refusal reasons, ``hints.json`` for the hints' reasons,
+``coach.json`` for the review after each hand), flat
 ``key -> text`` objects with ``{param}`` placeholders; a key missing in a language falls
 back to English, then to the key itself.  Cards, seats, bids and refusals are named by the
 page's own namer, ``locales/names.py``: the terminal and the page say them alike.
@@ -24,7 +25,7 @@ from typing import Any, TypeVar
 from .bids import BLIND_NIL, Bid, BidParseError, parse_bid
 from .bots import Bot, bot_action, make_bot
 from .cards import CARD_TEXT, SUIT_MASKS, Card, CardParseError, ids_of_mask, parse_card
-from .errors import Refusal
+from .errors import Refusal, SpadesError
 from .game import GameState, HandResult, Phase
 from .rules import Rules, winning_play
 from .seats import SEATS, Seat
@@ -52,6 +53,7 @@ class Texts:
             self.entries.update(_load(root / language / "table.json"))  # names, refusals
         for language in ("en", self.lang):
             self.entries.update(_load(root / language / "terminal.json"))
+            self.entries.update(_load(root / language / "coach.json"))  # the review, the par
             self.hints.update(_load(root / language / "hints.json"))
 
     def __call__(self, key: str, **params: object) -> str:
@@ -234,6 +236,52 @@ class Terminal:
                 self.write(t("sheet.bag-penalty", points=score.bag_penalty))
         self.write("")
 
+    def say(self, key: str, **params: object) -> str:
+        """A sentence of the coach's catalogue (``coach.json``), plural marks resolved."""
+        values = {name: str(value) for name, value in params.items()}
+        text = _names().plural(self.t.entries.get(key, key), values, self.t.lang)
+        return _format(text, dict(values))
+
+    def show_review(self, hand_index: int) -> None:
+        """The coach's review of the hand: the person's costliest decisions
+        (:mod:`spades_core.review`), or that there was none."""
+        from .review import review_hand
+
+        try:
+            review = review_hand(self.state, hand_index, PERSON)
+        except SpadesError:  # a lesson's position: no record to replay it from
+            return
+        t, lang, names = self.t, self.t.lang, _names()
+        self.write(self.say("review.title"))
+        if not review.items:
+            self.write("  " + self.say("review.none"))
+            self.write("")
+            return
+        for item in review.items:
+            if isinstance(item.played, Bid) and isinstance(item.better, Bid):
+                self.write("- " + self.say("review.bid", played=t.bid(item.played),
+                                           better=t.bid(item.better)))
+            else:
+                self.write("- " + self.say("review.card", trick=item.trick_number,
+                                           played=t.card(str(item.played)),
+                                           better=t.card(str(item.better))))
+                self.write("  " + (t("trick.now", cards=self.trick_text(item.trick))
+                                   if item.trick else self.say("review.lead")))
+            reason = t.coach(item.reason, dict(item.params))
+            if reason is not None:
+                contrast = t.coach(item.contrast, dict(item.params)) if item.contrast else None
+                self.write("  " + reason + (" " + contrast if contrast else ""))
+            self.write("  " + self.say("review.cost", points=names.tenths(item.cost, lang),
+                                       n=names.tenths_count(item.cost, lang)))
+            if item.fact:
+                self.write("  " + self.say(
+                    f"review.fact.{item.fact}", amount=names.tenths(item.fact_tenths, lang),
+                    m=names.tenths_count(item.fact_tenths, lang)))
+            tip = t.hint_text(f"tip.{item.tip}.name")
+            if tip is not None:
+                self.write("  " + t("hint.tip", tip=tip))
+        self.write("")
+
     # --- asking ------------------------------------------------------------------
 
     def ask(self, prompt_key: str, **params: object) -> str | None:
@@ -399,6 +447,7 @@ class Terminal:
             self.write(self.t(key, seat=self.t.seat(winner)))
         if len(self.state.past_hands) > len(before.past_hands):
             self.show_sheet(self.state.past_hands[-1])
+            self.show_review(len(self.state.past_hands) - 1)
 
     def quit(self) -> int:
         self.write(self.t("bye"))

@@ -11,7 +11,7 @@ import pytest
 
 from spades_core import GameState, Rules
 from spades_core.bots import bot_action, make_bot
-from ui import lessons_progress, options, savegame, stats
+from ui import coach_cache, lessons_progress, options, savegame, stats
 from ui.storage import KEYS, LIMITS, MAX_DEPTH, MemoryBackend, Storage, depth_within
 
 
@@ -32,12 +32,14 @@ GOOD: dict[str, str] = {
     "options": json.dumps({**options.defaults(), "target": 200, "felt": "blue"}),
     "stats": json.dumps(stats.record_game(stats.empty(), "normal", True, 230, "20261129", 90)),
     "lessons": '{"version": 1, "lessons": {"rules-02-tricks": {"done": [0, 1], "at": 2}}}',
+    "par": '{"20261201|normal|{}": {"par": 524}}',
 }
 CHECKS = {
     "game": savegame.check,
     "options": lambda data: options.validate(data, "fr"),
     "stats": stats.validate,
     "lessons": lessons_progress.check,
+    "par": coach_cache.check,
 }
 ENCODE = {"lessons": lessons_progress.Progress.to_json}  # how the lessons screen stores it
 DEFAULTS: dict[str, Any] = {
@@ -45,6 +47,7 @@ DEFAULTS: dict[str, Any] = {
     "options": options.defaults("fr"),
     "stats": stats.empty(),
     "lessons": lessons_progress.Progress(),
+    "par": {},
 }
 BIG = "9" * 4300  # the most digits int() accepts from text
 DEEP = 10_000

@@ -34,8 +34,10 @@ def test_every_key_exists_in_both_languages_with_the_same_placeholders(name: str
 
 
 def test_every_key_the_ui_uses_exists() -> None:
-    """Literal keys passed to t(...) in ui/*.py are in the table catalogue."""
+    """Literal keys passed to t(...) in ui/*.py are in the table catalogue (or the
+    coach's, loaded at boot too)."""
     table = json.loads((LOCALES / "en" / "table.json").read_text(encoding="utf-8"))
+    table |= json.loads((LOCALES / "en" / "coach.json").read_text(encoding="utf-8"))
     table_modules = ("app", "render", "dialogs", "main", "botrunner", "models")
     source = "\n".join((LOCALES.parent / "ui" / f"{m}.py").read_text() for m in table_modules)
     used = set(re.findall(r"\bt\(\s*\"([a-z][\w.-]+)\"", source))

@@ -11,6 +11,18 @@ runs, after one unmeasured warm-up of each page; times in ms since navigation st
 Then each bot level's decision time in the page: the app's own interpreter (``spadesBenchBots``,
 set by ui/main.py) times every level on the fixed sample of positions of
 ``spades_core.bots.timing`` (median, p95, max in ms).
+
+Then the hint's time in the page (``hint_ms``): a game at the Normal level (the hint is the
+Expert's, whatever the level), the Hint button pressed at each of South's turns (bids and
+cards, real positions of the game, South then playing the obvious card), ``--hints`` times.  Each
+time is the page's own measure (``data-bot-hint-ms``, ui/botrunner.py: from the request to the
+answer, the record's trip to the bots' worker included), and ``data-bot-hint-by`` must say the
+worker answered.  The first hint the worker answers imports the coach there: it is reported
+apart (``warmup_ms``), unmeasured in the median and p95 (the target: p95 <= 250 ms).  At the end
+of each hand the review is computed in the coach's worker while the score sheet is open; the
+next hand starts once it is done, as when a person reads it (``review_ms``: those times), so
+that the hints are not timed against it.  ``--hints 0`` skips this part; ``--only-hints`` skips
+the others.
 """
 
 from __future__ import annotations
@@ -96,32 +108,142 @@ def bot_times(browser: Browser, url: str) -> dict[str, object]:
     return found
 
 
-def run(runs: int) -> dict[str, object]:
+HINT_OPTIONS = {"level": "normal", "target": 500, "speed": "instant", "blind_nil": False,
+                "sound": False, "language": "en", "hints": True}
+# What South is asked to do now (or false while the bots play), as tests/browser/apphelpers.py.
+STEP_JS = """() => {
+  const dialog = document.querySelector('dialog[open]');
+  if (dialog) {
+    if (dialog.querySelector('[data-action=sheet-next]')) return 'sheet';
+    if (dialog.querySelector('[data-action=replay]')) return 'end';
+    return 'dialog';
+  }
+  if (document.querySelector('#panel:not([hidden]) [data-action=bid]')) return 'bid';
+  if (document.querySelector('#turn.mine') && document.querySelector('#hand .card.playable'))
+    return 'play';
+  return false;
+}"""
+HINT_COUNT_JS = "() => Number(document.body.dataset.botHintCount || 0)"
+STEP_TIMEOUT_MS = 60_000
+HINT_TIMEOUT_MS = 30_000
+REVIEW_TIMEOUT_MS = 300_000
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of ``values``."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * share // 1))  # ceil(n * share), at least 1
+    return ordered[int(rank) - 1]
+
+
+def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
+    """Press Hint at ``hints`` of South's turns (after one warm-up in the worker); the
+    page's own time for each."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(
+        "if (!localStorage.getItem('bench.preset')) {"
+        f" localStorage.setItem('spades.options.v1', {json.dumps(json.dumps(HINT_OPTIONS))});"
+        " localStorage.setItem('bench.preset', '1'); }"
+    )
+    errors: list[str] = []
+    times: list[float] = []
+    reviews: list[float] = []
+    warmup: float | None = None
+    where: dict[str, int] = {}
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        while len(times) < hints:
+            kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
+            if kind == "sheet":
+                page.wait_for_selector("#coach-review:is([data-state=done], [data-state=failed])",
+                                       state="attached",
+                                       timeout=REVIEW_TIMEOUT_MS)
+                reviews.append(float(page.get_attribute("body", "data-coach-review-ms") or 0))
+                page.click("dialog[open] [data-action=sheet-next]")
+                continue
+            if kind == "end":
+                page.click("dialog[open] [data-action=replay]")
+                continue
+            if kind not in ("bid", "play"):
+                raise RuntimeError(f"unexpected step {kind}")
+            if page.get_attribute("body", "data-bot-worker") == "ready":
+                count = int(page.evaluate(HINT_COUNT_JS))
+                page.click("#hint-button")
+                page.wait_for_function(f"() => ({HINT_COUNT_JS})() > {count}",
+                                       timeout=HINT_TIMEOUT_MS)
+                spent = float(page.get_attribute("body", "data-bot-hint-ms") or "nan")
+                by = page.get_attribute("body", "data-bot-hint-by") or "?"
+                where[by] = where.get(by, 0) + 1
+                if warmup is None:
+                    warmup = spent
+                else:
+                    times.append(spent)
+            elif page.get_attribute("body", "data-bot-worker") in (None, "starting"):
+                # the first Hint starts the worker (Normal level: no Expert worker yet);
+                # South waits for it, as a learner would have to for a hint off the page
+                page.click("#hint-button")
+                page.wait_for_selector("body[data-bot-worker=ready]", state="attached",
+                                       timeout=READY_TIMEOUT_MS)
+                page.wait_for_function(f"() => ({HINT_COUNT_JS})() > 0", timeout=HINT_TIMEOUT_MS)
+                continue
+            else:
+                raise RuntimeError("the bots' worker failed")
+            if kind == "bid":
+                page.click("#panel [data-action=bid][data-bid='3']")
+            else:
+                page.click("#hand .card.playable >> nth=0")
+    finally:
+        context.close()
+    if errors:
+        raise RuntimeError(f"{url}: {errors}")
+    return {
+        "hints": len(times),
+        "median": round(statistics.median(times), 1),
+        "p95": round(percentile(times, 0.95), 1),
+        "max": round(max(times), 1),
+        "warmup_ms": warmup,
+        "by": where,
+        "review_ms": reviews,
+    }
+
+
+def run(runs: int, hints: int = 40, load: bool = True) -> dict[str, object]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
     app_url, bare_url = base, base + "bench/bare.html"
     app: list[dict[str, float]] = []
     bare: list[dict[str, float]] = []
+    found: dict[str, object] = {}
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
-                measure(browser, app_url)  # warm-up: server gzip cache, OS file cache
-                measure(browser, bare_url)
-                for _ in range(runs):
-                    app.append(measure(browser, app_url, repeat=True))
-                    bare.append(measure(browser, bare_url))
-                bots = bot_times(browser, app_url)
+                if load:
+                    measure(browser, app_url)  # warm-up: server gzip cache, OS file cache
+                    measure(browser, bare_url)
+                    for _ in range(runs):
+                        app.append(measure(browser, app_url, repeat=True))
+                        bare.append(measure(browser, bare_url))
+                    found["bot_decision_ms"] = bot_times(browser, app_url)
+                if hints > 0:
+                    found["hint_ms"] = hint_times(browser, app_url, hints)
             finally:
                 browser.close()
     finally:
         server.shutdown()
         server.server_close()
+    print(f"browser_bench: load average {os.getloadavg()}", file=sys.stderr)
+    if not load:
+        return found
     print(
         f"browser_bench: {runs} run(s) each; app ready {[round(t['ready']) for t in app]} ms, "
         f"repeat visit {[round(t['repeat_ready']) for t in app]} ms, "
-        f"bare ready {[round(t['ready']) for t in bare]} ms; load average {os.getloadavg()}",
+        f"bare ready {[round(t['ready']) for t in bare]} ms",
         file=sys.stderr,
     )
     app_ready = statistics.median(t["ready"] for t in app)
@@ -132,15 +254,19 @@ def run(runs: int) -> dict[str, object]:
         "app_repeat_ready_ms": round(statistics.median(t["repeat_ready"] for t in app), 1),
         "bare_ready_ms": round(bare_ready, 1),
         "ready_ratio": round(app_ready / bare_ready, 3),
-        "bot_decision_ms": bots,
+        **found,
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5, help="measured runs per page (default 5)")
+    parser.add_argument("--hints", type=int, default=40,
+                        help="hints timed in the page, 0 for none (default 40)")
+    parser.add_argument("--only-hints", action="store_true",
+                        help="time the hints only, not the loads nor the bots")
     args = parser.parse_args(argv)
-    print(json.dumps(run(max(1, args.runs))))
+    print(json.dumps(run(max(1, args.runs), max(0, args.hints), not args.only_hints)))
     return 0
 
 

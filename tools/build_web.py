@@ -71,6 +71,7 @@ SHELL_FILES = (
     "ui/table.css",
     "ui/cards.css",
     "ui/lessons.css",
+    "ui/coach.css",
     "ui/main.py",
     "ui/botworker.py",
 )

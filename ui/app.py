@@ -26,10 +26,10 @@ from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, par
 from spades_core.rules import winning_play
 from spades_core.views import view_for
 
-from . import deals, dialogs, i18n, models, pacing, ports, render, savegame, sound
+from . import coach_cache, deals, dialogs, i18n, models, pacing, ports, render, savegame, sound
 from . import options as opts
 from . import stats as stats_mod
-from .botrunner import BotRunner
+from .botrunner import COACH_NAME, BotRunner
 from .dom import byid
 from .i18n import t
 from .savegame import SavedGame
@@ -68,6 +68,9 @@ class App:
         self.screen = "table"
         self.dialog_kind = ""
         self.lessons_mounted = False
+        self.lessons_view: Any = None
+        self.coach = BotRunner(COACH_NAME, "coach")  # the review and the par: long jobs
+        self.par_cache: dict[str, Any] = {}
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
 
@@ -85,6 +88,10 @@ class App:
         i18n.load()
         self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices)
         game = self._load("game", savegame.check, "notice.bad-game", notices)
+        try:  # a cache: unreadable is empty, and no notice
+            self.par_cache = self.storage.load("par", coach_cache.check)[0] or {}
+        except Exception:
+            self.par_cache = {}
         self.apply_look()
         self.listen()
         wanted, bad_deal = self.url_deal()
@@ -315,6 +322,7 @@ class App:
                     if self.dialog_kind != "sheet-pending":
                         dialogs.score_sheet(models.sheet_model(self.view(), pending=True))
                         self.dialog_kind = "sheet-pending"
+                        self.start_review(state)
                     return
                 if state.phase is Phase.OVER:
                     self.waiting = False
@@ -408,6 +416,7 @@ class App:
             dialogs.end_dialog(state.scores, int(state.deal or 0), game.level, won,
                                self.daily_line(state.deal if game.daily else None))
             self.dialog_kind = "end"
+            self.start_par(state, game.level)
 
     def daily_line(self, number: int | None) -> str | None:
         if number is None:
@@ -587,21 +596,103 @@ class App:
         if not self.waiting or self.game is None:
             render.message(t("hint.none"))
             return
-        from spades_core.hints import hint
+        state, hand_seen = self.state, not self.face_down()
+        render.message(t("hint.thinking"))
 
-        advice = hint(self.view())
-        reason = i18n.hint_sentence(advice.reason, advice.params, advice.contrast)
-        if advice.action is None:
-            head = t("hint.look")
-        elif isinstance(advice.action, Bid):
-            head = t("hint.bid", bid=i18n.bid_text(str(advice.action)))
-        else:
-            head = t("hint.card", card=i18n.card_name(str(advice.action)))
+        async def ask() -> None:
+            advice = await self.bots.hint(state, hand_seen)
+            if self.game is None or self.state is not state:
+                return  # the position moved on while the coach thought
+            self.show_hint(advice)
+
+        self.schedule(ask())
+
+    def show_hint(self, advice: Any) -> None:
+        if isinstance(advice.action, Card):
             self.hinted = str(advice.action)
             self.render()
-        text = f"{head} {reason}"
+        text = i18n.hint_message(advice)
         render.message(text)
         self.announce(text)
+
+    # --- the coach: the review after each hand, the deal's par ---------------------------
+
+    def start_review(self, state: GameState) -> None:
+        """The review of the hand just finished, computed off the main thread while its
+        score sheet is open ("computing…", then the items)."""
+        hand_index = len(state.past_hands) - 1
+        dialogs.review_panel(None)
+
+        async def work() -> None:
+            try:
+                data = await self.coach.review(state, hand_index)
+            except Exception as error:
+                js.console.warn(f"review failed: {error!r}")
+                data = {"items": [], "failed": True}
+            if self.dialog_kind == "sheet-pending" and self.state is state:
+                dialogs.review_panel(data)
+
+        self.schedule(work())
+
+    def start_par(self, state: GameState, level: str) -> None:
+        """The deal's par in the end-of-game dialog: from the cache (local storage, per
+        deal, level and rules) or computed in the background."""
+        deal = state.deal
+        if deal is None:
+            return
+        key = coach_cache.key(deal, level, state.rules.to_dict())
+        cached = self.par_cache.get(key)
+        if cached is not None:
+            self.show_par(state, cached)  # the figure now; where the games parted follows
+            return
+        dialogs.par_panel(None, state.scores[0])
+
+        async def work() -> None:
+            try:
+                data = await self.coach.par(state, level)
+            except Exception as error:
+                js.console.warn(f"par failed: {error!r}")
+                if self.dialog_kind == "end":
+                    dialogs.par_panel({"failed": True}, state.scores[0])
+                return
+            self.par_cache = coach_cache.put(self.par_cache, key, {"par": data["par"]})
+            self.store("par", self.par_cache)
+            if self.dialog_kind == "end" and self.state is state:
+                dialogs.par_panel(data, state.scores[0])
+
+        self.schedule(work())
+
+    def show_par(self, state: GameState, cached: dict[str, Any]) -> None:
+        """A cached par: the figure at once; where the game left it is worked out here
+        (the par game itself is not kept), so the line appears once the worker has it."""
+        game = self.game
+        assert game is not None
+        level = game.level
+        dialogs.par_panel({"par": cached["par"], "level": level, "pending": True},
+                          state.scores[0])
+
+        async def work() -> None:
+            try:
+                data = await self.coach.par(state, level)
+            except Exception:
+                return
+            if self.dialog_kind == "end" and self.state is state:
+                dialogs.par_panel(data, state.scores[0])
+
+        self.schedule(work())
+
+    def do_lesson_tip(self, arg: str) -> None:
+        """Open the lesson that teaches the tip ``arg`` (from the review)."""
+        dialogs.close_dialog()
+        self.show_screen("lessons")
+        screen = self.lessons_view
+        library = getattr(screen, "library", None)
+        if library is None:
+            return
+        for lesson in library.lessons:
+            if any(getattr(step, "tip", None) == arg for step in lesson.steps):
+                screen.open(lesson.id)
+                return
 
     def do_last(self, arg: str) -> None:
         # self.last_trick also holds the previous hand's last trick once the next is dealt.
@@ -709,7 +800,7 @@ class App:
                 try:
                     if self.open_lessons is None:
                         raise LookupError("no lessons screen")
-                    self.open_lessons(section, self)
+                    self.lessons_view = self.open_lessons(section, self)
                     self.lessons_mounted = True
                 except Exception as error:
                     js.console.warn(f"lessons not shown: {error!r}")

@@ -25,18 +25,26 @@ Tests may shorten the time-outs with ``window.spadesWorkerStartMs`` and
 worker's state for tests and bug reports: ``data-bot-worker`` (``starting``, ``ready``,
 ``failed``), ``data-bot-worker-ms`` (how long it took to answer), ``data-bot-slice-ms`` and
 ``data-bot-step-ms`` (the longest main-thread slice and search step so far),
-``data-bot-decide-ms`` (the longest decision in the worker so far).
+``data-bot-decide-ms`` (the longest decision in the worker so far).  For each coach job (the
+hint, the review, the par: ``METHOD``), ``data-TAG-METHOD-ms`` is the last one's time in ms
+(measured in the page, from the request to the answer, the record's trip to the worker
+included), ``data-TAG-METHOD-by`` where it ran (``worker`` or ``main``) and
+``data-TAG-METHOD-count`` how many have finished (tools/browser_bench.py reads them).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import time
+from collections.abc import Generator
 from typing import Any
 
-from spades_core import Bid, Card, GameState, Phase, parse_bid, parse_card
+from spades_core import Bid, Card, GameState, Phase, Seat, parse_bid, parse_card
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.expert import action_steps
+from spades_core.views import view_for
 
 WORKER_LEVELS = frozenset({"expert"})
 WORKER_NAME = "spades-bots"
@@ -92,8 +100,15 @@ def _take_error_banner(name: str) -> bool:
         return False
 
 
+COACH_NAME = "spades-coach"  # a second worker for the review and the par: long jobs that
+# must not hold up the bots' decisions
+COACH_TIMEOUT_MS = 600_000  # a par against Expert bots: four Experts to the end of a game
+
+
 class BotRunner:
-    def __init__(self) -> None:
+    def __init__(self, name: str = WORKER_NAME, tag: str = "bot") -> None:
+        self.name = name
+        self.tag = tag  # <body data-TAG-worker=...>
         self._bots: dict[str, Bot] = {}
         self._worker: Any = None
         self._starting: asyncio.Future[Any] | None = None
@@ -103,6 +118,8 @@ class BotRunner:
         self.longest_slice_ms = 0.0  # main-thread work between two pauses
         self.longest_step_ms = 0.0  # one step of the search
         self.longest_decision_ms = 0.0  # one decision in the worker
+        self.last_job_ms = 0.0  # the last hint, review or par (worker or main thread)
+        self.jobs_done: dict[str, int] = {}  # coach jobs finished, by method
 
     def bot(self, level: str) -> Bot:
         bot = self._bots.get(level)
@@ -115,7 +132,11 @@ class BotRunner:
 
     async def decide_sliced(self, state: GameState, level: str) -> Card | Bid:
         """The decision on the main thread, pausing every :data:`SLICE_MS` of work."""
-        steps = action_steps(self.bot(level), state)
+        return await self.run_sliced(action_steps(self.bot(level), state))  # type: ignore[no-any-return]
+
+    async def run_sliced(self, steps: Any) -> Any:
+        """Run a generator of steps to its end on the main thread, pausing every
+        :data:`SLICE_MS` of work; its result."""
         await asyncio.sleep(0)  # let the page paint what came before ("West is thinking")
         begin = _now_ms()
         while True:
@@ -124,7 +145,7 @@ class BotRunner:
                 next(steps)
             except StopIteration as done:
                 self._note_slice(_now_ms() - begin, _now_ms() - step)
-                return done.value  # type: ignore[no-any-return]
+                return done.value
             now = _now_ms()
             spent = now - begin
             self._note_slice(spent, now - step)
@@ -149,10 +170,10 @@ class BotRunner:
         self.starts += 1
         self.worker_failed = False
         self._worker = None
-        self._starting = asyncio.ensure_future(self._start(f"{WORKER_NAME}-{self.starts}"))
+        self._starting = asyncio.ensure_future(self._start(f"{self.name}-{self.starts}"))
 
     async def _start(self, name: str) -> Any:
-        _show("bot-worker", "starting")
+        _show(f"{self.tag}-worker", "starting")
         begin = _now_ms()
         timeout = _page_number("spadesWorkerStartMs", START_TIMEOUT_MS) / 1000.0
         creating = asyncio.ensure_future(self._create(name))
@@ -170,8 +191,8 @@ class BotRunner:
             return None
         self.start_ms = _now_ms() - begin
         self._worker = worker
-        _show("bot-worker-ms", str(round(self.start_ms)))
-        _show("bot-worker", "ready")
+        _show(f"{self.tag}-worker-ms", str(round(self.start_ms)))
+        _show(f"{self.tag}-worker", "ready")
         return worker
 
     @staticmethod
@@ -189,11 +210,11 @@ class BotRunner:
         """Give up on the worker: the main thread decides from now on."""
         self.worker_failed = True
         self._worker = None
-        _show("bot-worker", "failed")
+        _show(f"{self.tag}-worker", "failed")
         try:  # stop a worker that may still be booting or thinking
             import js
 
-            for element in js.document.querySelectorAll("script[worker][name^='spades-bots']"):
+            for element in js.document.querySelectorAll(f"script[worker][name^='{self.name}']"):
                 if name is None or element.getAttribute("name") == name:
                     xworker = getattr(element, "xworker", None)
                     if xworker is not None:
@@ -228,3 +249,107 @@ class BotRunner:
     @staticmethod
     async def _ask(worker: Any, record_text: str, level: str) -> Any:
         return await worker.decide(record_text, level)
+
+    # --- the coach's work: the hint, the review, the par ------------------------------
+
+    async def _ready_worker(self, wait: bool) -> Any:
+        """The worker, started if need be; ``wait``: wait for one still starting (a job
+        nobody is waiting on at the table) rather than work on the main thread now."""
+        if self._starting is None:
+            self.start_worker()
+        if wait and self._worker is None and not self.worker_failed and self._starting:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(self._starting)
+        return None if self.worker_failed else self._worker
+
+    async def job(self, method: str, args: tuple[Any, ...], steps: Any, timeout_ms: float,
+                  wait: bool = False) -> str:
+        """``worker.<method>(*args)``'s text, or, without a worker (or when it fails or
+        takes over ``timeout_ms``), the generator ``steps()`` run in slices on the main
+        thread, whose result is the same text."""
+        worker = await self._ready_worker(wait)
+        if worker is not None:
+            begin = _now_ms()
+            try:
+                text = str(await asyncio.wait_for(getattr(worker, method)(*args),
+                                                  timeout_ms / 1000.0))
+                self._note_job(method, _now_ms() - begin, "worker")
+                return text
+            except Exception:
+                self._fail()
+        begin = _now_ms()
+        text = str(await self.run_sliced(steps()))
+        self._note_job(method, _now_ms() - begin, "main")
+        return text
+
+    def _note_job(self, method: str, spent: float, where: str) -> None:
+        self.last_job_ms = spent
+        self.jobs_done[method] = self.jobs_done.get(method, 0) + 1
+        _show(f"{self.tag}-{method}-ms", str(round(spent, 1)))
+        _show(f"{self.tag}-{method}-by", where)
+        _show(f"{self.tag}-{method}-count", str(self.jobs_done[method]))
+
+    async def hint(self, state: GameState, hand_seen: bool) -> Any:
+        """South's hint, off the main thread (the same as ``hints.hint``)."""
+        from spades_core.hints import hint_steps
+        from spades_core.record import dumps
+
+        def steps() -> Generator[None, None, str]:
+            found = yield from hint_steps(view_for(state, Seat.S, hand_seen=hand_seen))
+            return hint_to_json(found)
+
+        timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
+        text = await self.job("hint", (dumps(state), hand_seen), steps, timeout)
+        return hint_from_json(text, state.phase is Phase.BIDDING)
+
+    async def review(self, state: GameState, hand_index: int) -> dict[str, Any]:
+        """The review of South's decisions in a finished hand (``review_to_dict``)."""
+        from spades_core.record import dumps
+        from spades_core.review import review_steps, review_to_dict
+
+        def steps() -> Generator[None, None, str]:
+            found = yield from review_steps(state, hand_index)
+            return json.dumps(review_to_dict(found))
+
+        text = await self.job("review", (dumps(state), hand_index), steps, COACH_TIMEOUT_MS,
+                              wait=True)
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    async def par(self, state: GameState, level: str) -> dict[str, Any]:
+        """The par of the game's deal against ``level`` (``par_to_dict``, with where the
+        game left it): the figure ``python -m spades_core par`` prints."""
+        from spades_core.par import par_steps, par_to_dict
+        from spades_core.record import dumps
+
+        deal = state.deal
+        if deal is None:
+            raise ValueError("a par needs a deal number")
+
+        def steps() -> Generator[None, None, str]:
+            found = yield from par_steps(deal, level, state.rules)
+            return json.dumps(par_to_dict(found, state))
+
+        text = await self.job("par", (dumps(state), level), steps, COACH_TIMEOUT_MS, wait=True)
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+
+def hint_to_json(found: Any) -> str:
+    return json.dumps({
+        "action": None if found.action is None else str(found.action),
+        "tip": found.tip, "reason": found.reason, "params": dict(found.params),
+        "contrast": found.contrast,
+    })
+
+
+def hint_from_json(text: str, bidding: bool) -> Any:
+    from spades_core.hints import Hint
+
+    data = json.loads(text)
+    token = data["action"]
+    action: Card | Bid | None = None
+    if token is not None:
+        action = parse_bid(token) if bidding else parse_card(token)
+    return Hint(action, str(data["tip"]), str(data["reason"]),
+                {str(k): str(v) for k, v in data["params"].items()}, str(data["contrast"]))

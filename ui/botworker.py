@@ -1,6 +1,9 @@
-"""The bots' worker (PyScript, same Pyodide and app.zip as the page): decides for a record."""
+"""The bots' worker (PyScript, same Pyodide and app.zip as the page): decides for a record,
+and does the coach's work off the main thread: the hint, the review after a hand, the par."""
 
 from __future__ import annotations
+
+import json
 
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.record import loads
@@ -21,4 +24,33 @@ def decide(record_text: str, level: str) -> str:
     return str(bot_action(bot, state))
 
 
-__export__ = ["decide", "ping"]
+def hint(record_text: str, hand_seen: bool) -> str:
+    """South's hint in the game record, as JSON (``ui.botrunner.hint_from_json`` reads it)."""
+    from spades_core.hints import hint as coach
+    from spades_core.seats import Seat
+    from spades_core.views import view_for
+    from ui.botrunner import hint_to_json
+
+    state = loads(str(record_text))
+    return hint_to_json(coach(view_for(state, Seat.S, hand_seen=bool(hand_seen))))
+
+
+def review(record_text: str, hand_index: int) -> str:
+    """The review of South's decisions in a finished hand of the record, as JSON."""
+    from spades_core.review import review_hand, review_to_dict
+
+    return json.dumps(review_to_dict(review_hand(loads(str(record_text)), int(hand_index))))
+
+
+def par(record_text: str, level: str) -> str:
+    """The par of the record's deal and rules against ``level``, with where the record's
+    game left it, as JSON (what ``python -m spades_core par --record`` prints)."""
+    from spades_core.par import par_game, par_to_dict
+
+    state = loads(str(record_text))
+    if state.deal is None:
+        raise ValueError("a par needs a deal number")
+    return json.dumps(par_to_dict(par_game(state.deal, str(level), state.rules), state))
+
+
+__export__ = ["decide", "hint", "par", "ping", "review"]

@@ -310,3 +310,138 @@ def stats_confirm() -> None:
     add(body, el("p", t("stats.reset.confirm")))
     _show(dialog, _button("stats.reset.no", "stats-reset-no", primary=True),
           _button("stats.reset.yes", "stats-reset-yes"))
+
+
+# --- the coach: the review beside the score sheet, the par in the end-of-game dialog -------
+
+
+def _coach_text(key: str, **params: object) -> str:
+    """A sentence of the coach's catalogue, plural marks resolved."""
+    values = {name: str(value) for name, value in params.items()}
+    return t(key) if not values else i18n.hint_text(key, values)
+
+
+def _small_card(text: str) -> Any:
+    from .models import CardModel
+
+    return card_element(CardModel(text=text, label=i18n.card_name(text), classes=("small",)))
+
+
+def _action_name(kind: str, text: str) -> str:
+    return i18n.bid_text(text) if kind == "bid" else i18n.card_short(text)
+
+
+def _found(node: Any) -> bool:
+    """Whether a DOM lookup found an element (a miss is None, or Pyodide's JsNull)."""
+    return node is not None and type(node).__name__ != "JsNull" and bool(node)
+
+
+def _panel(panel_id: str) -> Any:
+    """The dialog's coach panel ``panel_id``, emptied (made at the end of the body)."""
+    node = byid(panel_id)
+    if not _found(node):
+        dialog = byid("dialog")
+        body = dialog.querySelector(".dialog-body") if _found(dialog) else None
+        if not _found(body):
+            return None
+        node = el("section", cls="coach-panel", id=panel_id, aria_live="polite")
+        add(body, node)
+    return clear(node)
+
+
+def review_panel(data: dict[str, Any] | None) -> None:
+    """The review of the hand (``spades_core.review.review_to_dict``), or "computing…"
+    while ``data`` is None."""
+    node = _panel("coach-review")
+    if node is None:
+        return
+    add(node, el("h3", t("review.title")))
+    if data is None:
+        node.setAttribute("data-state", "computing")
+        add(node, el("p", t("review.computing"), "coach-computing"))
+        return
+    items = data.get("items", [])
+    node.setAttribute("data-state", "failed" if data.get("failed") else "done")
+    if not items:
+        add(node, el("p", t("review.none"), "coach-none"))
+        return
+    listing = el("ol", cls="coach-items")
+    for item in items:
+        kind = item["kind"]
+        entry = el("li", cls="coach-item", data_played=item["played"], data_better=item["better"])
+        if kind == "bid":
+            head = _coach_text("review.bid", played=_action_name(kind, item["played"]),
+                               better=_action_name(kind, item["better"]))
+        else:
+            head = _coach_text("review.card", trick=item["trick_number"],
+                               played=_action_name(kind, item["played"]),
+                               better=_action_name(kind, item["better"]))
+        add(entry, el("p", head, "coach-head"))
+        if kind == "card":
+            row = el("div", cls="coach-position")
+            trick = el("div", cls="coach-trick")
+            if item["trick"]:
+                add(trick, el("span", t("review.trick"), "coach-label"))
+                for seat, card in item["trick"]:
+                    add(trick, el("span", i18n.seat_name(seat), "coach-seat"), _small_card(card))
+            else:
+                add(trick, el("span", t("review.lead"), "coach-label"))
+            held = el("div", cls="coach-held")
+            add(held, el("span", t("review.position"), "coach-label"))
+            for card in item["held"]:
+                node_card = _small_card(card)
+                if card == item["played"]:
+                    node_card.classList.add("coach-played")
+                if card == item["better"]:
+                    node_card.classList.add("coach-better")
+                add(held, node_card)
+            add(row, trick, held)
+            add(entry, row)
+        add(entry, el("p", i18n.hint_sentence(item["reason"], item["params"], item["contrast"]),
+                      "coach-reason"))
+        cost = int(item["cost"])
+        add(entry, el("p", _coach_text("review.cost", points=i18n.tenths(cost),
+                                       n=i18n.tenths_count(cost)), "coach-cost"))
+        if item["fact"]:
+            amount = int(item["fact_tenths"])
+            add(entry, el("p", _coach_text(f"review.fact.{item['fact']}",
+                                           amount=i18n.tenths(amount),
+                                           m=i18n.tenths_count(amount)), "coach-fact"))
+        if i18n.has(f"tip.{item['tip']}.name"):
+            add(entry, el("button", t("review.lesson", tip=t(f"tip.{item['tip']}.name")),
+                          "link coach-lesson", type="button", data_action="lesson-tip",
+                          data_arg=item["tip"]))
+        add(listing, entry)
+    add(node, listing)
+
+
+def par_panel(data: dict[str, Any] | None, score: int) -> None:
+    """The deal's par beside the player's score, and where the two games parted
+    ("computing…" while ``data`` is None)."""
+    node = _panel("coach-par")
+    if node is None:
+        return
+    add(node, el("h3", t("par.title")))
+    if data is None:
+        node.setAttribute("data-state", "computing")
+        add(node, el("p", t("par.computing"), "coach-computing"))
+        return
+    if data.get("failed"):
+        node.setAttribute("data-state", "failed")
+        add(node, el("p", t("par.failed")))
+        return
+    par = int(data["par"])
+    node.setAttribute("data-state", "pending" if data.get("pending") else "done")
+    node.setAttribute("data-par", str(par))
+    line = _coach_text("par.line", level=t(f"level.{data['level']}"), par=par, n=str(par),
+                       score=score)
+    add(node, el("p", line, "coach-par-line"))
+    parted = data.get("parted")
+    if parted:
+        kind = "bid" if int(parted["trick"]) == 0 else "card"
+        add(node, el("p", _coach_text(f"par.parted.{kind}", hand=parted["hand"],
+                                      trick=parted["trick"],
+                                      played=_action_name(kind, parted["played"]),
+                                      par=_action_name(kind, parted["par"])), "coach-parted"))
+    elif "parted" in data and not data.get("pending"):
+        add(node, el("p", t("par.same"), "coach-parted"))

@@ -15,11 +15,12 @@ from typing import Any
 
 import locales
 from locales import names
+from spades_core import Bid
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
 LOCALES = locales.ROOT  # shared with the terminal (spades_core/terminal.py)
-BOOT_CATALOGUES = ("table", "hints")
+BOOT_CATALOGUES = ("table", "hints", "coach")
 
 _language = DEFAULT_LANGUAGE
 _loaded: dict[str, dict[str, dict[str, str]]] = {}  # lang -> catalogue name -> entries
@@ -151,6 +152,16 @@ def plural(text: str, params: dict[str, str], lang: str | None = None) -> str:
     return names.plural(text, params, lang or _language)
 
 
+def tenths(value: int) -> str:
+    """An amount in tenths as a decimal number in the page's language (``"2.6"``, ``"2,6"``)."""
+    return str(names.tenths(value, _language))
+
+
+def tenths_count(value: int) -> str:
+    """The count that picks the plural form of an amount in tenths (``locales/names.py``)."""
+    return str(names.tenths_count(value, _language))
+
+
 def card_definite(card_text: str) -> str:
     """``"AC"`` -> ``"the ace of clubs"`` / ``"l'as de trèfle"``; ``"TD"`` -> ``"le 10♦"``."""
     return names.card_definite(card_text, t)
@@ -176,3 +187,16 @@ def hint_sentence(reason: str, params: dict[str, str], contrast: str = "") -> st
     if contrast:
         text += " " + hint_text(contrast, params)
     return text
+
+
+def hint_message(advice: Any) -> str:
+    """What the table says for a hint (``spades_core.hints.Hint``): the action, then the
+    sentence (the page's Hint button; tests compare it with CPython's hint)."""
+    reason = hint_sentence(advice.reason, advice.params, advice.contrast)
+    if advice.action is None:
+        head = t("hint.look")
+    elif isinstance(advice.action, Bid):
+        head = t("hint.bid", bid=bid_text(str(advice.action)))
+    else:
+        head = t("hint.card", card=card_name(str(advice.action)))
+    return f"{head} {reason}"

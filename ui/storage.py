@@ -25,6 +25,7 @@ KEYS = {
     "options": "spades.options.v1",
     "stats": "spades.stats.v1",
     "lessons": "spades.lessons.v1",
+    "par": "spades.par.v1",  # the deals' pars, by deal, level and rules (ui/coach_cache.py)
 }
 # Keys of earlier formats: removed when found.
 OLD_KEYS = ("spades.game", "spades.options", "spades.stats", "spades.game.v0")
@@ -39,6 +40,7 @@ LIMITS = {
     "options": 64 * 1024,
     "stats": 256 * 1024,
     "lessons": 64 * 1024,
+    "par": 16 * 1024,  # at most coach_cache.MAX_ENTRIES pars of ~100 characters
 }
 # Deepest nesting of arrays/objects accepted. The app writes at most 6 (the game:
 # {record: {hands: [{cards: {N: [...]}}]}}).
