@@ -323,6 +323,10 @@ def test_every_watch_step_is_played_by_the_engine(item: tuple[Lesson, WatchStep]
 @pytest.mark.parametrize("item", steps_of(AnswerStep), ids=step_id)
 def test_every_answer_is_one_of_its_choices(item: tuple[Lesson, AnswerStep]) -> None:
     _, step = item
+    if step.entry:  # a number field: the claim, recomputed below, states the number
+        assert step.choices == () and step.claim is not None
+        assert step.claim.answer() == step.expect[0]
+        return
     assert set(step.expect) <= set(step.choices)
     assert len(set(step.choices)) == len(step.choices) >= 2
     if step.ask == "cards" and isinstance(step.scene, Position):
@@ -471,56 +475,47 @@ def test_the_engine_would_catch_a_wrong_claim() -> None:
     assert "points of NS is 71, not 70" in message
 
 
-# --- the hint engine agrees where a step says so -----------------------------------------------
+# --- every play and bid step agrees with the coach -----------------------------------------------
 
 
-AGREEING = [(lesson, step) for lesson, step in STEPS
-            if isinstance(step, PlayStep | BidStep) and step.hint_agrees]
+PLAYS_AND_BIDS = [(lesson, step) for lesson, step in STEPS if isinstance(step, PlayStep | BidStep)]
 
 
-def test_some_strategy_steps_ask_the_hint_engine() -> None:
-    assert AGREEING
-    for lesson, step in AGREEING:
-        assert lesson.group == "strategy" and step.tip in TIP_KEYS
-
-
-#: Steps marked hint_agrees where the coach (now the Expert's decision) suggests another
-#: action than the lesson expects (issue 12): the lessons' owner decides whether the lesson
-#: or its hint_agrees flag changes.  Strict: a step that agrees again must leave this list.
-EXPERT_DISAGREES = {
-    "strategy-01-count-tricks#3", "strategy-01-count-tricks#6",
-    "strategy-07-dont-trump-partner#5", "strategy-09-cash-aces#2", "strategy-09-cash-aces#5",
-    "strategy-09-cash-aces#7", "strategy-10-trumps#2", "strategy-10-trumps#5",
-    "strategy-10-trumps#6", "strategy-11-counting#2",
-}
-AGREEING_MARKED = [
-    pytest.param(item, id=step_id(item), marks=pytest.mark.xfail(
-        strict=True, reason="the Expert's hint differs (issue 12)"))
-    if step_id(item) in EXPERT_DISAGREES else pytest.param(item, id=step_id(item))
-    for item in AGREEING
-]
-
-
-@pytest.mark.skipif(
-    not HINTS_FILE.exists(),
-    reason="spades_core/hints.py does not exist yet (another engineer is writing it): "
-    "the steps marked hint_agrees are checked against it once it lands",
-)
-@pytest.mark.parametrize("item", AGREEING_MARKED)
-def test_the_hint_agrees_with_the_expected_action(item: tuple[Lesson, PlayStep | BidStep]) -> None:
+@pytest.mark.parametrize("item", PLAYS_AND_BIDS, ids=step_id)
+def test_every_play_and_bid_step_agrees_with_the_coach(
+    item: tuple[Lesson, PlayStep | BidStep],
+) -> None:
+    """The coach (the Expert's decision) suggests one of the step's expected actions, or
+    the step says in its data that any legal card is right, and then it accepts them all."""
     hints = importlib.import_module("spades_core.hints")
-    _, step = item
+    lesson, step = item
+    if isinstance(step, PlayStep) and step.any_legal:
+        assert lesson.group == "rules"
+        state, _ = engine_run(step.scene)
+        assert set(step.expect) == set(state.legal_plays())
+        for card in state.legal_plays():
+            assert check_action(step, card).correct
+        return
     view = step_view(step)
     assert view is not None
-    suggestion = hints.hint(view)
-    action = suggestion.action
+    action = hints.hint(view).action
     if isinstance(step, PlayStep):
         assert isinstance(action, Card) and action in step.expect, (action, step.expect)
+    elif action is None:  # the coach says: look at your cards first
+        assert LOOK in step.expect
     else:
         assert isinstance(action, Bid) and str(action) in step.expect, (action, step.expect)
-    tip = getattr(suggestion, "tip", None)
-    if tip is not None:
-        assert isinstance(tip, str)
+
+
+def test_a_step_accepting_any_legal_card_says_so_in_its_data() -> None:
+    data = json.loads(minimal({**PLAY, "expect": None}))
+    del data["steps"][0]["expect"]
+    data["steps"][0]["any_legal"] = True
+    step = load_lesson("rules-50-test.json", json.dumps(data), LIBRARY.shared).steps[0]
+    assert isinstance(step, PlayStep) and step.any_legal and step.expect == (parse_card("2H"),)
+    del data["steps"][0]["any_legal"]
+    with pytest.raises(LessonError, match="expect: missing"):
+        load_lesson("rules-50-test.json", json.dumps(data), LIBRARY.shared)
 
 
 # --- judging the learner ------------------------------------------------------------------------

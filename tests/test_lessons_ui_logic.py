@@ -136,7 +136,7 @@ def test_wrong_card_gets_the_engine_reason_then_the_right_card_is_lit() -> None:
 
 
 def test_watch_step_moves_the_position_on() -> None:
-    lesson = LIBRARY.lesson("rules-04-trumps")
+    lesson = LIBRARY.lesson("rules-13-whole-hand")
     index = next(i for i, step in enumerate(lesson.steps) if isinstance(step, WatchStep))
     done: list[int] = []
     player = Player(lesson, LIBRARY.shared, start=index, on_done=done.append)

@@ -24,7 +24,10 @@ GROUPS = ("rules", "strategy")
 LEARNER = Seat.S
 LOOK = "look"  # the choice that is not Blind Nil when the hand has not been seen yet
 LEVELS = ("beginner", "normal", "expert")
-ASK_KINDS = ("seat", "team", "number", "card", "cards", "option")
+ASK_KINDS = ("seat", "team", "number", "card", "cards", "option", "entry")
+#: the acting steps whose action is made on the table (a card, a bid, cards selected in the
+#: hand) rather than chosen in a list or typed
+TABLE_ASKS = ("cards",)
 
 RULE_TOPICS: tuple[str, ...] = (
     "seats-dealing",
@@ -390,6 +393,7 @@ class PlayStep(_Question):
     expect: tuple[Card, ...]  # any of these is right
     feedback_for: Mapping[Card, Text]
     after: Position  # the position after the (first) expected card
+    any_legal: bool = False  # a rules step: every legal card is right (expect is all of them)
 
     @property
     def hint(self) -> Highlights:
@@ -418,6 +422,11 @@ class AnswerStep(_Question):
     expect: tuple[str, ...]  # one choice; for ask "cards", the set of cards to select
     claim: Claim | None
     feedback_for: Mapping[str, Text]
+
+    @property
+    def entry(self) -> bool:
+        """A number typed in a field (``ask: "entry"``): no choices, the claim's number."""
+        return self.ask == "entry"
 
     @property
     def hint(self) -> Highlights:

@@ -171,7 +171,8 @@ _KIND_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # kind: (required, optional) besides the common keys
     "explain": (("text",), ()),
     "watch": (("plays",), ("text",)),
-    "play": (("prompt", "expect"), ("feedback", "feedback_for", "success", "hint_agrees")),
+    "play": (("prompt",), ("expect", "any_legal", "feedback", "feedback_for", "success",
+                          "hint_agrees")),
     "bid": (("prompt", "expect"), ("feedback", "feedback_for", "success", "hint_agrees")),
     "answer": (
         ("prompt", "ask", "expect"),
@@ -329,10 +330,22 @@ class _StepReader:
               highlights: Highlights, topic: str | None, tip: str | None,
               hint_agrees: bool) -> PlayStep:
         position = self._play_position(at, scene)
-        expect = read_cards(at.at("expect"), list_of(data["expect"]))
+        state = position.state()
+        any_legal = data.get("any_legal", False)
+        if not isinstance(any_legal, bool):
+            raise at.at("any_legal").error("must be true or false")
+        if any_legal:
+            if self.group != "rules":
+                raise at.at("any_legal").error("only a rules step accepts every legal card")
+            if "expect" in data:
+                raise at.at("expect").error("a step accepting any legal card expects no card")
+            expect = tuple(sorted(state.legal_plays(), key=lambda card: -card.id))
+        elif "expect" not in data:
+            raise at.at("expect").error("missing (or say any_legal: true)")
+        else:
+            expect = read_cards(at.at("expect"), list_of(data["expect"]))
         if not expect:
             raise at.at("expect").error("expects at least one card")
-        state = position.state()
         for i, card in enumerate(expect):
             why = state.refusal(card, LEARNER)
             if why is not None:
@@ -353,7 +366,7 @@ class _StepReader:
         if len(expect) > 1:
             self.ambiguous_from = number
         return PlayStep(
-            position, expect, feedback_for, position.then(expect[:1]),
+            position, expect, feedback_for, position.then(expect[:1]), any_legal,
             **self._question(at, number, data, highlights, topic, tip, hint_agrees),
         )
 
@@ -393,6 +406,13 @@ class _StepReader:
         labels = read_texts(at.at("labels"), data.get("labels", {}), "choice", _as_is)
         if ask == "cards":
             choices, expect = self._card_set_answer(at, data, scene)
+        elif ask == "entry":
+            if "choices" in data:
+                raise at.at("choices").error("a number field offers no choices")
+            if "claim" not in data:
+                raise at.at("claim").error("a number field needs a claim the engine checks")
+            expect = (_choice(at.at("expect"), "number", data["expect"], labels),)
+            choices = ()
         else:
             if "choices" not in data:
                 raise at.at("choices").error("missing")
@@ -429,6 +449,8 @@ class _StepReader:
         if claim is not None:
             implied = claim.answer()
             given: str | frozenset[str] = frozenset(expect) if ask == "cards" else expect[0]
+            if ask == "entry" and (implied is None or isinstance(implied, frozenset)):
+                raise at.at("claim").error("a number field's claim states one number")
             if implied is not None and (ask != "option" or implied in choices) and implied != given:
                 raise at.at("expect").error(f"the claim says the answer is {_show(implied)}")
             if self.check_claims:
