@@ -64,8 +64,12 @@ TIP_KEYS: tuple[str, ...] = (
     "trump-wisely",
     "count-cards",
     "last-trick",
+    "second-hand-low",
+    "third-hand-high",
+    "win-cheaply",
 )
-"""The tip keys of STRATEGY.md (the hint engine names the same keys)."""
+"""The tip keys of STRATEGY.md, and the coach's three about where you sit in the trick (the
+hint engine, ``spades_core.bots.strategy.TIPS``, names the same keys)."""
 
 PLACEHOLDER_BID = Bid(3)  # given to the engine for a seat whose bid the position does not show
 

@@ -224,7 +224,7 @@ class _StepReader:
             raise at.at("topic").error(f"{topic!r} is not a rules topic ({', '.join(RULE_TOPICS)})")
         tip = data.get("tip")
         if tip is not None and tip not in TIP_KEYS:
-            raise at.at("tip").error(f"{tip!r} is not a tip key of STRATEGY.md")
+            raise at.at("tip").error(f"{tip!r} is not a tip key")
         if kind == "explain":
             step: Step = ExplainStep(scene, read_text(at.at("text"), data["text"]),
                                      index=number, highlights=highlights, topic=topic, tip=tip)
