@@ -697,3 +697,41 @@ def test_every_learner_step_without_its_own_feedback_uses_the_shared_default() -
     }
     for text in texts_of(list(shared.refusals.values())):
         assert text.en.strip() and text.fr.strip()
+
+
+# --- doing over reading -------------------------------------------------------------------------
+
+_SUIT_SIGNS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+_RANKS = {"en": {"T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"},
+          "fr": {"T": "10", "J": "V", "Q": "D", "K": "R", "A": "A"}}
+
+
+def written(card: Card, lang: str) -> str:
+    """A card as the lessons write it in ``lang`` ("Q♥" / "D♥", "10♦")."""
+    rank, suit = str(card)[0], str(card)[1]
+    return _RANKS[lang].get(rank, rank) + _SUIT_SIGNS[suit]
+
+
+@pytest.mark.parametrize("item", steps_of(PlayStep), ids=step_id)
+def test_no_prompt_names_the_card_to_play(item: tuple[Lesson, PlayStep]) -> None:
+    _, step = item
+    state, _ = engine_run(step.scene)
+    if len(state.legal_plays()) == 1 or step.any_legal:
+        return  # nothing to find: a forced card, or any legal card is right
+    for lang in LANGS:
+        prompt = step.prompt.get(lang)
+        for card in step.expect:
+            mark = written(card, lang)
+            assert not any(prompt[i:].startswith(mark) and not prompt[i + len(mark):][:1].isdigit()
+                           and (i == 0 or not prompt[i - 1].isdigit())
+                           for i in range(len(prompt))), (lang, mark, prompt)
+
+
+def test_number_fields_are_checked_by_the_engines_scoring() -> None:
+    entries = [(lesson, step) for lesson, step in steps_of(AnswerStep) if step.entry]
+    scoring = [step for _, step in entries if step.claim is not None and (
+        step.claim.points or step.claim.bags or step.claim.score_after)]
+    assert len(scoring) >= 5
+    for _, step in entries:
+        assert step.claim is not None and step.claim.answer() == step.expect[0]
+        check_claim(step.claim, step.scene)  # recomputed with spades_core.scoring
