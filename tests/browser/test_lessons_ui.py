@@ -43,6 +43,12 @@ def finish_step_with_hint(page: Page) -> None:
     kind = panel(page).get_attribute("data-kind")
     if kind in ("play", "bid", "answer"):
         screen.locator("[data-action='hint']").click()
+        entry = screen.locator(".lx-entry-input")
+        if entry.count():  # a number field: Hint shows the number as its placeholder
+            entry.fill(entry.get_attribute("placeholder") or "")
+            screen.locator("[data-action='enter']").click()
+            expect(screen.locator(".lx-feedback[data-tone='good']")).to_be_visible()
+            return
         lit = screen.locator("button.lx-lit")
         expect(lit.first).to_be_visible()
         count = lit.count()
@@ -85,17 +91,18 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     queen = screen.get_by_role("button", name="queen of hearts")
     three.click()
     feedback = screen.locator(".lx-feedback")
-    expect(feedback).to_have_text("The 3♥ is lower than East's J♥: East would win the trick.")
+    miss = "The 3♥ is lower than East's J♥: East would win the trick. Not quite. Try again."
+    expect(feedback).to_have_text(miss)
     expect(feedback).to_have_attribute("data-tone", "bad")
-    expect(screen.locator("[role=status]")).to_have_text(
-        "The 3♥ is lower than East's J♥: East would win the trick.")
+    expect(screen.locator("[role=status]")).to_have_text(miss)
     expect(three).to_have_class(
         re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-wrong lx-card-btn( has-face)?$"))
-    expect(queen).to_have_class(
-        re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
-    # An illegal card: the engine's reason.
+    expect(screen.locator("button.lx-lit")).to_have_count(0)  # one miss: try again
+    # An illegal card: the engine's reason; the second miss shows the answer.
     screen.get_by_role("button", name="five of clubs").click()
     expect(feedback).to_contain_text("You must follow suit")
+    expect(queen).to_have_class(
+        re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
     screenshot(page, "wrong-card")
     queen.click()
     expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours.")
@@ -106,9 +113,9 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
 
     # Step 3: who won? A wrong answer, then the right one.
     screen.get_by_role("button", name="North", exact=True).click()
-    expect(feedback).to_have_text("Look for the highest heart on the table.")
-    expect(screen.locator("button.lx-choice.lx-lit")).to_have_text("South")
-    screen.locator("button.lx-choice.lx-lit").click()
+    expect(feedback).to_have_text("Look for the highest heart on the table. Not quite. Try again.")
+    expect(screen.locator("button.lx-choice.lx-lit")).to_have_count(0)
+    screen.get_by_role("button", name="South", exact=True).click()
     expect(feedback).to_contain_text("You did, with the Q♥.")
     next_step(page)
 
@@ -127,10 +134,14 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
     stored = page.evaluate(f"localStorage.getItem('{KEY}')")
     assert '"rules-02-tricks"' in stored
+    # Two misses on one step, one on another, hints on the rest: one star.
+    stars = screen.locator("[data-lesson='rules-02-tricks'] .lx-stars")
+    expect(stars).to_have_attribute("data-stars", "1")
 
     page.reload()
     open_lessons(page, live_server, goto=False)
     assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    expect(stars).to_have_text("★")  # the stars survive a reload
     assert progress_text(page, "rules-03-follow-suit") == "0/7 steps"
     # A fresh visit offers the first unfinished lesson; the game's scores are not shown here.
     expect(screen.locator("[data-key='next-lesson']")).to_have_attribute(
@@ -200,7 +211,7 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     assert small == []
     screenshot(page, "bid")
     screen.locator("[data-action='list']").click()
-    screen.locator("[data-lesson='rules-04-trumps']").click()
+    screen.locator("[data-lesson='rules-13-whole-hand']").click()
     screen.locator(".lx-step").nth(2).click()
     expect(panel(page)).to_have_attribute("data-kind", "watch")
     expect(screen.locator(".lx-trick .lx-card")).to_have_count(4, timeout=10_000)
