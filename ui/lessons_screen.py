@@ -258,7 +258,10 @@ class LessonsScreen:
             self._announce_next = self.t("practice.unavailable")
             player.state.fallback = "practice.unavailable"
             return
-        self.port.start_game(step.deal, step.level, hints_on=step.hints)
+        from spades_core.lessons.practice import practice_state
+
+        self.port.start_practice(practice_state(step.deal, step.hand), step.level,
+                                 hints_on=step.hints)
 
     def _choose(self, token: str) -> None:
         player = self.player
@@ -503,7 +506,8 @@ class LessonsScreen:
                                 aria_label=self.t("check.label")))
         if isinstance(step, PracticeStep):
             panel.append(h("p", "lx-practice-info",
-                           self.t("practice.info", level=self.t(f"level.{step.level}"))))
+                           self.t("practice.info", level=self.t(f"level.{step.level}"),
+                                  hand=str(step.hand), deal=str(step.deal))))
             panel.append(button(self.t("practice.start"), "practice",
                                 cls="lx-btn lx-primary lx-practice"))
         message = self._message(state)

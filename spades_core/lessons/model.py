@@ -24,6 +24,12 @@ GROUPS = ("rules", "strategy")
 LEARNER = Seat.S
 LOOK = "look"  # the choice that is not Blind Nil when the hand has not been seen yet
 LEVELS = ("beginner", "normal", "expert")
+SITUATIONS = (
+    "sure-tricks", "long-spades", "bids-last", "south-nil", "partner-nil", "opponent-nil",
+    "partner-winning-void", "contract-early", "cash-aces", "trump-last", "void-shown",
+    "third-hand",
+)
+"""What a practice hand is chosen for (checked on the replayed hand by lessons.practice)."""
 ASK_KINDS = ("seat", "team", "number", "card", "cards", "option", "entry")
 #: the acting steps whose action is made on the table (a card, a bid, cards selected in the
 #: hand) rather than chosen in a list or typed
@@ -450,6 +456,8 @@ class PracticeStep(_Step):
     level: str
     deal: int
     hints: bool
+    hand: int = 1  # the hand of the deal played (from 1): its dealer sets South's bidding place
+    situation: str = ""  # what the practice is chosen for, one of SITUATIONS
 
 
 Step: TypeAlias = ExplainStep | WatchStep | PlayStep | BidStep | AnswerStep | PracticeStep

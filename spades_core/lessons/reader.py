@@ -41,6 +41,7 @@ from .model import (
     RULE_TOPICS,
     SHARED_FILE,
     SHARED_FORMAT,
+    SITUATIONS,
     TIP_KEYS,
     AnswerStep,
     At,
@@ -178,7 +179,7 @@ _KIND_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("prompt", "ask", "expect"),
         ("choices", "labels", "claim", "feedback", "feedback_for", "success", "hint_agrees"),
     ),
-    "practice": (("text", "level", "deal"), ("hints",)),
+    "practice": (("text", "level", "deal"), ("hints", "hand", "situation")),
 }
 
 
@@ -322,8 +323,17 @@ class _StepReader:
         hints = data.get("hints", True)
         if not isinstance(hints, bool):
             raise at.at("hints").error("must be true or false")
+        hand = read_int(at.at("hand"), data["hand"]) if "hand" in data else 1
+        if not 1 <= hand <= 4:
+            raise at.at("hand").error("a practice is one of the deal's first four hands (1 to 4)")
+        situation = data.get("situation", "")
+        if self.group == "strategy" and situation not in SITUATIONS:
+            raise at.at("situation").error(f"must be one of {', '.join(SITUATIONS)}")
+        if situation and situation not in SITUATIONS:
+            raise at.at("situation").error(f"must be one of {', '.join(SITUATIONS)}")
         self.ambiguous_from = None
         return PracticeStep(None, read_text(at.at("text"), data["text"]), str(level), deal, hints,
+                            hand, str(situation),
                             index=number, highlights=highlights, topic=topic, tip=tip)
 
     def _play(self, at: At, number: int, data: Mapping[str, object], scene: Scene,
