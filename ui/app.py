@@ -241,7 +241,8 @@ class App:
         state = state or GameState.new(Rules(**kwargs), deal=int(deal))
         level = level if level in savegame.LEVELS else self.options["level"]
         self.gen += 1
-        self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on)
+        self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on,
+                              sheets=len(state.past_hands))  # a practice's earlier hands: seen
         self.waiting = False
         self.shown_trick = None
         self.last_trick = None

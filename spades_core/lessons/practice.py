@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 from ..bots import bot_action, make_bot
 from ..cards import Card, Suit
+from ..errors import UsageError
 from ..game import GameState, Phase
 from ..rules import DEFAULT_RULES, Rules, winning_play
 from ..seats import Seat
@@ -31,12 +32,12 @@ def practice_state(deal: int, hand: int = 1, rules: Rules = DEFAULT_RULES) -> Ga
     """The game of ``deal`` at the start of its hand number ``hand`` (from 1): South's
     cards dealt, nobody has bid.  The earlier hands are played by the normal bots."""
     if hand < 1:
-        raise ValueError("hands are numbered from 1")
+        raise UsageError("hands are numbered from 1")
     state = GameState.new(rules, deal=deal)
     bot = make_bot(FAST_FORWARD_LEVEL)
     while state.hand_index < hand - 1:
         if state.phase is Phase.OVER:
-            raise ValueError(f"deal {deal}: the game ends before hand {hand}")
+            raise UsageError(f"deal {deal}: the game ends before hand {hand}")
         state = state.apply(bot_action(bot, state))
     return state
 

@@ -3,6 +3,7 @@ wrong click, progress kept across a reload, unreadable progress reset, and both 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -217,3 +218,33 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     expect(screen.locator(".lx-trick .lx-card")).to_have_count(4, timeout=10_000)
     assert page.evaluate(fits)
     screenshot(page, "watch")
+
+
+def test_a_practice_is_one_hand_where_south_bids_fourth(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    """strategy-03's practice is hand 2 of its deal: the first hand is played by the bots when
+    the practice starts, so West, North and East have bid when South is to bid."""
+    lesson = "strategy-03-read-the-table"
+    page.goto(live_server)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    progress = {"version": 1, "lessons": {lesson: {"done": [], "at": 7}}}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(progress)])
+    page.reload()
+    open_lessons(page, live_server, goto=False)
+    page.locator(f"#screen-lessons [data-lesson='{lesson}']").click()
+    expect(panel(page)).to_have_attribute("data-kind", "practice")
+    expect(page.locator("#screen-lessons .lx-practice-info")).to_contain_text("hand 2")
+    screenshot(page, "practice-step")
+    page.locator("#screen-lessons [data-action='practice']").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+    turn = page.locator("#panel [data-action=look], #panel [data-action=bid]").first
+    expect(turn).to_be_visible(timeout=60_000)
+    if page.locator("#panel [data-action=look]").count():
+        page.click("#panel [data-action=look]")
+    expect(page.locator("#panel [data-action=bid]").first).to_be_visible()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('spades.game.v1'))")
+    hands = saved["record"]["hands"]
+    assert len(hands[0]["plays"]) == 52 and len(hands[0]["bids"]) == 4
+    assert saved["record"]["deal"] == 2
+    screenshot(page, "practice-south-bids-fourth")
