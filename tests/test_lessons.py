@@ -759,8 +759,6 @@ def test_the_table_share_counts_the_acting_steps() -> None:
     assert 0 < table < acting
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14 step 3 is not done: fewer than 60% of the "
-                   "acting steps are on the table (pytest -rx shows the count)")
 def test_most_acting_steps_are_cards_or_bids_on_a_table() -> None:
     table, acting = table_share()
     assert table / acting >= 0.60, f"{table} of {acting} acting steps ({table / acting:.1%})"
