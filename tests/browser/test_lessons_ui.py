@@ -76,7 +76,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     open_lessons(page, live_server)
     screen = page.locator("#screen-lessons")
     expect(screen.locator(".lx-group-title")).to_have_text(["Rules", "Strategy"])
-    assert progress_text(page, "rules-02-tricks") == "0/7 steps"
+    assert progress_text(page, "rules-02-tricks") == "0/5 steps"
     screen.locator("[data-lesson='rules-02-tricks']").click()
     expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
     expect(panel(page)).to_have_attribute("data-kind", "explain")
@@ -106,18 +106,21 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
         re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
     screenshot(page, "wrong-card")
     queen.click()
-    expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours.")
+    expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours. The winner of a trick leads the next one.")
     expect(feedback).to_have_attribute("data-tone", "good")
     expect(screen.locator(".lx-trick [data-card='QH']")).to_be_visible()
     expect(screen.locator("[data-action='next']")).to_be_focused()
     next_step(page)
 
-    # Step 3: who won? A wrong answer, then the right one.
+    # Step 3 explains another trick; step 4: who wins it? A wrong answer, then the right one.
+    expect(panel(page)).to_have_attribute("data-kind", "explain")
+    next_step(page)
     screen.get_by_role("button", name="North", exact=True).click()
-    expect(feedback).to_have_text("Look for the highest heart on the table. Not quite. Try again.")
+    expect(feedback).to_contain_text("North's ace is a club")
+    expect(feedback).to_contain_text("Try again.")
     expect(screen.locator("button.lx-choice.lx-lit")).to_have_count(0)
-    screen.get_by_role("button", name="South", exact=True).click()
-    expect(feedback).to_contain_text("You did, with the Q♥.")
+    screen.get_by_role("button", name="East", exact=True).click()
+    expect(feedback).to_contain_text("East's 10♦ is the highest diamond.")
     next_step(page)
 
     # The rest by the hints, then Finish goes back to the list.
@@ -131,7 +134,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(upcoming).to_be_focused()
     expect(upcoming).to_have_attribute("data-arg", "rules-03-follow-suit")
     expect(upcoming).to_have_accessible_name("Next lesson: Following suit")
-    assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    assert progress_text(page, "rules-02-tricks") == "5/5 steps"
     expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
     stored = page.evaluate(f"localStorage.getItem('{KEY}')")
     assert '"rules-02-tricks"' in stored
@@ -141,7 +144,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
 
     page.reload()
     open_lessons(page, live_server, goto=False)
-    assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    assert progress_text(page, "rules-02-tricks") == "5/5 steps"
     expect(stars).to_have_text("★")  # the stars survive a reload
     assert progress_text(page, "rules-03-follow-suit") == "0/7 steps"
     # A fresh visit offers the first unfinished lesson; the game's scores are not shown here.
@@ -196,7 +199,7 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     open_lessons(page, live_server, goto=False)
     screen = page.locator("#screen-lessons")
     expect(screen.locator(".lx-notice")).to_contain_text("could not be read")
-    assert progress_text(page, "rules-01-table") == "0/8 steps"
+    assert progress_text(page, "rules-01-table") == "0/6 steps"
     assert page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}')).version") == 1
     fits = "document.documentElement.scrollWidth <= window.innerWidth"
     assert page.evaluate(fits)
