@@ -174,7 +174,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
         next_step(page)
     assert kinds[-1] == "practice" and "play" in kinds
     # The step list: jump back to step 3 and see it again, then return to the last step.
-    screen.get_by_role("button", name="Step 3 of 6: Play a card (done)").click()
+    screen.get_by_role("button", name="Step 3 of 5: Play a card (done)").click()
     expect(panel(page)).to_have_attribute("data-step", "3")
     screen.locator(".lx-step").last.click()
     expect(panel(page)).to_have_attribute("data-kind", "practice")
@@ -183,7 +183,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
     expect(screen).to_be_hidden()
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
     assert sorted(stored["lessons"]["strategy-07-dont-trump-partner"]["done"]) == [
-        0, 1, 2, 3, 4, 5]
+        0, 1, 2, 3, 4]
 
 
 @pytest.mark.parametrize(
@@ -199,7 +199,7 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     open_lessons(page, live_server, goto=False)
     screen = page.locator("#screen-lessons")
     expect(screen.locator(".lx-notice")).to_contain_text("could not be read")
-    assert progress_text(page, "rules-01-table") == "0/6 steps"
+    assert progress_text(page, "rules-01-table") == "0/5 steps"
     assert page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}')).version") == 1
     fits = "document.documentElement.scrollWidth <= window.innerWidth"
     assert page.evaluate(fits)
@@ -231,7 +231,7 @@ def test_a_practice_is_one_hand_where_south_bids_fourth(
     lesson = "strategy-03-read-the-table"
     page.goto(live_server)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    progress = {"version": 1, "lessons": {lesson: {"done": [], "at": 7}}}
+    progress = {"version": 1, "lessons": {lesson: {"done": [], "at": 5}}}
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(progress)])
     page.reload()
     open_lessons(page, live_server, goto=False)
