@@ -106,7 +106,8 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
         re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
     screenshot(page, "wrong-card")
     queen.click()
-    expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours. The winner of a trick leads the next one.")
+    expect(feedback).to_have_text(
+        "Your Q♥ beats the J♥: the trick is yours. The winner of a trick leads the next one.")
     expect(feedback).to_have_attribute("data-tone", "good")
     expect(screen.locator(".lx-trick [data-card='QH']")).to_be_visible()
     expect(screen.locator("[data-action='next']")).to_be_focused()
