@@ -126,17 +126,19 @@ def test_wrong_card_gets_the_engine_reason_then_the_right_card_is_lit() -> None:
     assert verdict.refusal == "must-follow-suit"
     assert player.state.message is not None
     assert "follow suit" in player.state.message.en
-    assert player.lit() == {"QH"}
+    assert player.lit() == frozenset()  # one miss: try again, the answer stays hidden
     verdict = player.choose("3H")  # legal, but wrong: the step's own feedback
     assert verdict is not None and verdict.refusal is None
     assert "J♥" in player.state.message.en
+    assert player.lit() == {"QH"}  # the second miss shows the answer
     assert player.choose("QH").correct
     assert player.state.message == step.success
+    assert player.state.stars == 1
     assert [str(card) for _, card in player.scene().table_trick()][-1] == "QH"
 
 
 def test_watch_step_moves_the_position_on() -> None:
-    lesson = LIBRARY.lesson("rules-04-trumps")
+    lesson = LIBRARY.lesson("rules-13-whole-hand")
     index = next(i for i, step in enumerate(lesson.steps) if isinstance(step, WatchStep))
     done: list[int] = []
     player = Player(lesson, LIBRARY.shared, start=index, on_done=done.append)
@@ -188,3 +190,80 @@ def test_card_and_choice_names_in_both_languages() -> None:
                 for token in step.choices:
                     assert choice_label(step, token, "en", en)
                     assert choice_label(step, token, "fr", fr)
+
+
+# --- try again, with stars ------------------------------------------------------------------
+
+
+def _acting_indexes(lesson_id: str) -> list[int]:
+    lesson = LIBRARY.lesson(lesson_id)
+    return [i for i, step in enumerate(lesson.steps)
+            if isinstance(step, PlayStep | BidStep | AnswerStep)]
+
+
+def _solve(player: Player, index: int) -> None:
+    player.go(index)
+    step = player.step
+    if isinstance(step, AnswerStep) and step.ask == "cards":
+        for token in step.expect:
+            player.choose(token)
+        assert player.submit_cards() is not None
+    elif isinstance(step, AnswerStep) and step.entry:
+        assert player.submit_entry(f" {step.expect[0]} ") is not None
+    else:
+        token = str(step.expect[0])
+        assert player.choose(token) is not None
+    assert player.state.solved
+
+
+def test_stars_three_at_first_try_two_after_a_hint_or_a_miss_one_otherwise() -> None:
+    lesson = LIBRARY.lesson("rules-13-whole-hand")
+    indexes = _acting_indexes(lesson.id)
+    player = Player(lesson, LIBRARY.shared)
+    for index in indexes[:-1]:
+        _solve(player, index)
+        assert player.state.stars == 3
+    assert player.lesson_stars() is None  # a step is not solved yet
+    last = indexes[-1]
+    player.go(last)
+    step = player.step
+    assert isinstance(step, AnswerStep) and step.entry
+    assert player.submit_entry("") is None  # nothing typed: nothing judged
+    wrong = str(int(step.expect[0]) + 10)
+    assert not player.submit_entry(wrong).correct  # type: ignore[union-attr]
+    assert not player.state.hint and player.state.misses == 1
+    assert player.submit_entry(step.expect[0]).correct  # type: ignore[union-attr]
+    assert player.state.stars == 2
+    assert player.lesson_stars() == (3 * (len(indexes) - 1) + 2) // len(indexes)
+    hinted = Player(lesson, LIBRARY.shared, start=last)
+    hinted.show_hint()
+    assert hinted.lit() and hinted.state.hinted
+    assert hinted.submit_entry(step.expect[0]).correct  # type: ignore[union-attr]
+    assert hinted.state.stars == 2
+
+
+def test_an_entry_accepts_what_a_learner_types_and_the_engine_scored() -> None:
+    from spades_core.lessons import check_action
+
+    entries = [step for lesson in LIBRARY.lessons for step in lesson.steps
+               if isinstance(step, AnswerStep) and step.entry]
+    assert len(entries) >= 5
+    for step in entries:
+        value = int(step.expect[0])
+        assert check_action(step, str(value)).correct
+        assert check_action(step, value).correct
+        assert check_action(step, f"+{value}" if value >= 0 else "\u2212" + str(-value)).correct
+        assert not check_action(step, str(value + 1)).correct
+        assert not check_action(step, "abc").correct
+
+
+def test_best_stars_are_kept_and_stored() -> None:
+    progress = lessons_progress.Progress()
+    assert progress.record_stars("rules-02-tricks", 2)
+    assert not progress.record_stars("rules-02-tricks", 1)
+    assert progress.record_stars("rules-02-tricks", 3)
+    again, damaged = lessons_progress.parse(progress.to_json())
+    assert not damaged and again.stars == {"rules-02-tricks": 3}
+    bad = progress.to_json().replace('"stars":3', '"stars":7')
+    fresh, damaged = lessons_progress.parse(bad)
+    assert damaged and fresh.stars == {}

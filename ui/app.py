@@ -65,6 +65,7 @@ class App:
         self.hinted: str | None = None
         self.blind_armed = False  # Blind Nil chosen once, waiting for its confirmation
         self.pending_new: dict[str, Any] | None = None  # a new game waiting for "Start new"
+        self.practice_end: int | None = None  # a lesson's practice: back to lessons after it
         self.screen = "table"
         self.dialog_kind = ""
         self.lessons_mounted = False
@@ -238,14 +239,17 @@ class App:
     def new_game(
         self, deal: int, level: str | None = None, hints_on: bool = True,
         target: int | None = None, daily: bool = False, start: bool = True,
+        state: GameState | None = None,
     ) -> None:
         kwargs = opts.rules_kwargs(self.options)
         if target is not None:
             kwargs["target"] = int(target)
-        state = GameState.new(Rules(**kwargs), deal=int(deal))
+        self.practice_end = None if state is None else len(state.past_hands) + 1
+        state = state or GameState.new(Rules(**kwargs), deal=int(deal))
         level = level if level in savegame.LEVELS else self.options["level"]
         self.gen += 1
-        self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on)
+        self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on,
+                              sheets=len(state.past_hands))  # a practice's earlier hands: seen
         self.waiting = False
         self.shown_trick = None
         self.last_trick = None
@@ -514,6 +518,10 @@ class App:
         if kind == "sheet-pending" and self.game is not None:
             self.game.sheets = len(self.state.past_hands)
             self.save()
+            if self.practice_end is not None and self.game.sheets >= self.practice_end:
+                self.practice_end = None  # a lesson's practice hand is over: back to the lesson
+                self.show_screen("lessons")
+                return
             self.schedule(self.run())
 
     def play(self, card_text: str) -> None:
@@ -820,3 +828,7 @@ class App:
         """Start deal ``deal`` against ``level`` bots on the table (a practice game for
         lessons); an unfinished game in progress is replaced only once the player agrees."""
         self.ask_new_game(deal=int(deal), level=level, hints_on=hints_on, target=target)
+
+    def start_practice(self, state: GameState, level: str, hints_on: bool = True) -> None:
+        """A lesson's practice: the one hand starting at ``state``, then back to the lessons."""
+        self.ask_new_game(deal=int(state.deal or 0), level=level, hints_on=hints_on, state=state)

@@ -82,6 +82,16 @@ class StepState:
     refusal_params: dict[str, str] = field(default_factory=dict)  # and its parameters
     selected: set[str] = field(default_factory=set)  # "cards" answers: the cards picked so far
     watched: int = 0  # watch steps: the scripted plays shown so far
+    misses: int = 0  # wrong actions so far (the answer is shown after the second)
+    hinted: bool = False  # the Hint button was pressed
+
+    @property
+    def stars(self) -> int | None:
+        """3 right at the first try, 2 after a hint or one miss, 1 otherwise (None: unsolved)."""
+        if not self.solved:
+            return None
+        slips = self.misses + (1 if self.hinted else 0)
+        return 3 if slips == 0 else 2 if slips == 1 else 1
 
 
 @dataclass(frozen=True)
@@ -189,7 +199,30 @@ class Player:
 
     def show_hint(self) -> None:
         if self.acting() is not None:
+            if not self.state.solved:
+                self.state.hinted = True
             self.state.hint = True
+
+    def lesson_stars(self) -> int | None:
+        """The lesson's stars once every acting step is solved: the mean of the steps'
+        stars, rounded down (3 when the lesson has no acting step)."""
+        stars = []
+        for index, step in enumerate(self.lesson.steps):
+            if isinstance(step, PlayStep | BidStep | AnswerStep):
+                value = self.states.get(index, StepState()).stars
+                if value is None:
+                    return None
+                stars.append(value)
+        return sum(stars) // len(stars) if stars else 3
+
+    def submit_entry(self, text: str) -> Verdict | None:
+        """Judge a number typed in a number field (``ask: "entry"``)."""
+        step = self.acting()
+        if not isinstance(step, AnswerStep) or not step.entry or self.state.solved:
+            return None
+        if not text.strip():
+            return None
+        return self._judge(step, text)
 
     def choose(self, token: str) -> Verdict | None:
         """Judge a card, bid or answer choice (None when the step is not waiting for one)."""
@@ -217,6 +250,8 @@ class Player:
         if outcome.correct:
             state.solved = True
             state.chosen = str(parse_card(token)) if isinstance(step, PlayStep) else token
+            if isinstance(step, AnswerStep) and step.entry:
+                state.chosen = step.expect[0]
             state.wrong = None
             state.message = outcome.feedback
             state.fallback = None if outcome.feedback is not None else "feedback.right"
@@ -224,7 +259,8 @@ class Player:
             self.on_done(self.index)
         else:
             state.wrong = str(parse_card(token)) if isinstance(step, PlayStep) else token
-            state.hint = True
+            state.misses += 1
+            state.hint = state.hint or state.misses >= 2  # try again; the answer after two
             state.message = outcome.feedback
             state.refusal = refusal
             state.refusal_params = ({k: str(v) for k, v in outcome.refusal.params.items()}

@@ -8,7 +8,8 @@ Stored form (``version`` 1)::
 
     {"version": 1, "lessons": {"rules-02-tricks": {"done": [0, 1, 4], "at": 5}}}
 
-``done`` are 0-based step indexes; ``at`` is the step to reopen the lesson on.
+``done`` are 0-based step indexes; ``at`` is the step to reopen the lesson on; ``stars``
+(optional, 1 to 3) the best stars the lesson was finished with.
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ _MAX_ID = 200  # and on lesson ids (real ones are like "rules-02-tricks")
 class Progress:
     done: dict[str, set[int]] = field(default_factory=dict)
     at: dict[str, int] = field(default_factory=dict)
+    stars: dict[str, int] = field(default_factory=dict)
+
+    def record_stars(self, lesson_id: str, stars: int) -> bool:
+        """Keep the best stars of a lesson; True when that is news (the caller then saves)."""
+        if not 1 <= stars <= 3 or self.stars.get(lesson_id, 0) >= stars:
+            return False
+        self.stars[lesson_id] = stars
+        return True
 
     def mark(self, lesson_id: str, step: int) -> bool:
         """Record a step as done; True when that is news (the caller then saves)."""
@@ -60,10 +69,12 @@ class Progress:
 
     def to_json(self) -> str:
         lessons: dict[str, dict[str, object]] = {}
-        for lesson_id in sorted(set(self.done) | set(self.at)):
+        for lesson_id in sorted(set(self.done) | set(self.at) | set(self.stars)):
             entry: dict[str, object] = {"done": sorted(self.done.get(lesson_id, ()))}
             if lesson_id in self.at:
                 entry["at"] = self.at[lesson_id]
+            if lesson_id in self.stars:
+                entry["stars"] = self.stars[lesson_id]
             lessons[lesson_id] = entry
         return json.dumps({"version": VERSION, "lessons": lessons}, separators=(",", ":"))
 
@@ -97,6 +108,11 @@ def from_data(data: object) -> Progress:
         progress.done[lesson_id] = {_index(step) for step in done}
         if "at" in entry:
             progress.at[lesson_id] = _index(entry["at"])
+        if "stars" in entry:
+            stars = entry["stars"]
+            if isinstance(stars, bool) or not isinstance(stars, int) or not 1 <= stars <= 3:
+                raise ProgressError(f"{lesson_id}: 'stars' must be 1, 2 or 3")
+            progress.stars[lesson_id] = stars
     return progress
 
 

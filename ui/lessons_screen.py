@@ -205,6 +205,9 @@ class LessonsScreen:
             return
         self._leave_step()
         if not player.next():
+            stars = player.lesson_stars()
+            if stars is not None and self.progress.record_stars(player.lesson.id, stars):
+                self._store()
             self._announce_next = self.t("lesson.finished")
             self.close_lesson()
             if self._next_lesson() is not None:
@@ -229,6 +232,14 @@ class LessonsScreen:
             if verdict is not None:
                 self._after_verdict()
 
+    def do_enter(self, _arg: str) -> None:
+        if self.player is None:
+            return
+        field = self.view.querySelector(".lx-entry-input")
+        text = "" if nil(field) else str(field.value)
+        if self.player.submit_entry(text) is not None:
+            self._after_verdict()
+
     def do_replay(self, _arg: str) -> None:
         if self.player is not None:
             self.player.replay_watch()
@@ -247,7 +258,10 @@ class LessonsScreen:
             self._announce_next = self.t("practice.unavailable")
             player.state.fallback = "practice.unavailable"
             return
-        self.port.start_game(step.deal, step.level, hints_on=step.hints)
+        from spades_core.lessons.practice import practice_state
+
+        self.port.start_practice(practice_state(step.deal, step.hand), step.level,
+                                 hints_on=step.hints)
 
     def _choose(self, token: str) -> None:
         player = self.player
@@ -423,6 +437,11 @@ class LessonsScreen:
         meter.append(bar, h("span", "lx-count", self.t("progress", done=done, total=total)))
         if complete:
             meter.append(h("span", "lx-done-mark", "✓ " + self.t("complete")))
+        stars = self.progress.stars.get(lesson.id)
+        if stars:
+            meter.append(h("span", "lx-stars", "★" * stars,
+                           data_stars=str(stars), role="img",
+                           aria_label=self.t("stars.label", count=stars)))
         card.append(meter)
         item.append(card)
         return item
@@ -437,6 +456,12 @@ class LessonsScreen:
         return text.get(lang) if text is not None else ""
 
     def _message(self, state: Any) -> str:
+        text = self._verdict_text(state)
+        if text and not state.solved and state.misses and not state.hint:
+            text += " " + self.t("try.again")  # one miss: the answer stays hidden
+        return text
+
+    def _verdict_text(self, state: Any) -> str:
         if state.message is not None:
             return str(state.message.get(self.lang))
         if state.fallback:
@@ -471,7 +496,9 @@ class LessonsScreen:
                        + " · " + self.t(f"kind.{step.kind}")))
         panel.append(h("p", "lx-text", self._step_text(step)))
         state = player.state
-        if isinstance(step, BidStep | AnswerStep) and not (
+        if isinstance(step, AnswerStep) and step.entry:
+            panel.append(self._entry(player, step))
+        elif isinstance(step, BidStep | AnswerStep) and not (
                 isinstance(step, AnswerStep) and step.ask == "cards"):
             panel.append(self._choices(player, step))
         if isinstance(step, AnswerStep) and step.ask == "cards" and not state.solved:
@@ -479,7 +506,8 @@ class LessonsScreen:
                                 aria_label=self.t("check.label")))
         if isinstance(step, PracticeStep):
             panel.append(h("p", "lx-practice-info",
-                           self.t("practice.info", level=self.t(f"level.{step.level}"))))
+                           self.t("practice.info", level=self.t(f"level.{step.level}"),
+                                  hand=str(step.hand), deal=str(step.deal))))
             panel.append(button(self.t("practice.start"), "practice",
                                 cls="lx-btn lx-primary lx-practice"))
         message = self._message(state)
@@ -725,6 +753,23 @@ class LessonsScreen:
         if scene.scores != (0, 0) or scene.bags != (0, 0):
             board.append(self._scores(scene.scores, scene.bags))
         return board
+
+    def _entry(self, player: Player, step: AnswerStep) -> Any:
+        """A number field and its Check button (a score, a count: typed, not chosen)."""
+        state = player.state
+        box = h("div", "lx-entry")
+        field = h("input", "lx-entry-input", type="text", inputmode="numeric",
+                  autocomplete="off", aria_label=self.t("entry.label"), data_key="entry")
+        if state.solved:
+            field.value = state.chosen or ""
+            field.disabled = True
+        elif state.hint:
+            field.placeholder = step.expect[0]
+        box.append(field)
+        if not state.solved:
+            box.append(button(self.t("check"), "enter", cls="lx-btn lx-primary lx-entry-check",
+                              aria_label=self.t("check.label")))
+        return box
 
     def _choices(self, player: Player, step: BidStep | AnswerStep) -> Any:
         lang = self.lang

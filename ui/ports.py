@@ -30,6 +30,11 @@ class Port(Protocol):
         unfinished game would be replaced."""
         ...
 
+    def start_practice(self, state: Any, level: str, hints_on: bool = True) -> None:
+        """A lesson's practice: the one hand starting at ``state`` (a ``GameState`` about to
+        be bid) on the table, then back to the lessons after its score sheet."""
+        ...
+
 
 def handler_name(name: str) -> str:
     return "do_" + name.replace("-", "_")

@@ -55,7 +55,7 @@ class Outcome:
     after: Scene = None
 
 
-Action: TypeAlias = Card | Bid | str | Iterable[Card | str]
+Action: TypeAlias = Card | Bid | str | int | Iterable[Card | str]
 
 
 def check_action(step: ActingStep, action: Action, shared: Shared | None = None) -> Outcome:
@@ -96,14 +96,20 @@ def _check_bid(step: BidStep, token: str) -> Outcome:
 def _check_answer(step: AnswerStep, action: Action) -> Outcome:
     highlight = step.hint
     if step.ask == "cards":
-        if isinstance(action, str | Card | Bid):
+        if isinstance(action, str | Card | Bid | int):
             raise UsageError("this answer is a set of cards")
         chosen = frozenset(str(_as_card(item)) for item in action)
         if chosen == frozenset(step.expect):
             return Outcome(True, None, step.success, highlight, step.scene)
         return Outcome(False, None, step.feedback, highlight)
-    if isinstance(action, Card):
+    typed = isinstance(action, int) and not isinstance(action, bool) and step.ask == "entry"
+    if isinstance(action, Card) or typed:
         token = str(action)
+    elif isinstance(action, str) and step.ask == "entry":
+        number = _typed_number(action)
+        if number is None:
+            return Outcome(False, None, step.feedback, highlight)
+        token = number
     elif isinstance(action, str):
         token = str(parse_card(action)) if step.ask == "card" else action.strip()
     else:
@@ -111,6 +117,17 @@ def _check_answer(step: AnswerStep, action: Action) -> Outcome:
     if token in step.expect:
         return Outcome(True, None, step.success, highlight, step.scene)
     return Outcome(False, None, step.feedback_for.get(token, step.feedback), highlight)
+
+
+def _typed_number(text: str) -> str | None:
+    """A number as the learner typed it ("71", " -159", "\u2212159", "+50"), or None."""
+    cleaned = text.strip().replace("\u2212", "-").replace("\u00a0", "").replace(" ", "")
+    if cleaned.startswith("+"):
+        cleaned = cleaned[1:]
+    body = cleaned[1:] if cleaned.startswith("-") else cleaned
+    if not body.isascii() or not body.isdigit():
+        return None
+    return str(int(cleaned))
 
 
 def _as_card(action: object) -> Card:

@@ -24,7 +24,16 @@ GROUPS = ("rules", "strategy")
 LEARNER = Seat.S
 LOOK = "look"  # the choice that is not Blind Nil when the hand has not been seen yet
 LEVELS = ("beginner", "normal", "expert")
-ASK_KINDS = ("seat", "team", "number", "card", "cards", "option")
+SITUATIONS = (
+    "sure-tricks", "long-spades", "bids-last", "south-nil", "partner-nil", "opponent-nil",
+    "partner-winning-void", "contract-early", "cash-aces", "trump-last", "void-shown",
+    "third-hand",
+)
+"""What a practice hand is chosen for (checked on the replayed hand by lessons.practice)."""
+ASK_KINDS = ("seat", "team", "number", "card", "cards", "option", "entry")
+#: the acting steps whose action is made on the table (a card, a bid, cards selected in the
+#: hand) rather than chosen in a list or typed
+TABLE_ASKS = ("cards",)
 
 RULE_TOPICS: tuple[str, ...] = (
     "seats-dealing",
@@ -61,8 +70,12 @@ TIP_KEYS: tuple[str, ...] = (
     "trump-wisely",
     "count-cards",
     "last-trick",
+    "second-hand-low",
+    "third-hand-high",
+    "win-cheaply",
 )
-"""The tip keys of STRATEGY.md (the hint engine names the same keys)."""
+"""The tip keys of STRATEGY.md, and the coach's three about where you sit in the trick (the
+hint engine, ``spades_core.bots.strategy.TIPS``, names the same keys)."""
 
 PLACEHOLDER_BID = Bid(3)  # given to the engine for a seat whose bid the position does not show
 
@@ -390,6 +403,7 @@ class PlayStep(_Question):
     expect: tuple[Card, ...]  # any of these is right
     feedback_for: Mapping[Card, Text]
     after: Position  # the position after the (first) expected card
+    any_legal: bool = False  # a rules step: every legal card is right (expect is all of them)
 
     @property
     def hint(self) -> Highlights:
@@ -420,6 +434,11 @@ class AnswerStep(_Question):
     feedback_for: Mapping[str, Text]
 
     @property
+    def entry(self) -> bool:
+        """A number typed in a field (``ask: "entry"``): no choices, the claim's number."""
+        return self.ask == "entry"
+
+    @property
     def hint(self) -> Highlights:
         if self.ask in ("card", "cards"):
             return Highlights(cards=tuple(parse_card(token) for token in self.expect),
@@ -437,6 +456,8 @@ class PracticeStep(_Step):
     level: str
     deal: int
     hints: bool
+    hand: int = 1  # the hand of the deal played (from 1): its dealer sets South's bidding place
+    situation: str = ""  # what the practice is chosen for, one of SITUATIONS
 
 
 Step: TypeAlias = ExplainStep | WatchStep | PlayStep | BidStep | AnswerStep | PracticeStep

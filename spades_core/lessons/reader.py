@@ -41,6 +41,7 @@ from .model import (
     RULE_TOPICS,
     SHARED_FILE,
     SHARED_FORMAT,
+    SITUATIONS,
     TIP_KEYS,
     AnswerStep,
     At,
@@ -171,13 +172,14 @@ _KIND_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     # kind: (required, optional) besides the common keys
     "explain": (("text",), ()),
     "watch": (("plays",), ("text",)),
-    "play": (("prompt", "expect"), ("feedback", "feedback_for", "success", "hint_agrees")),
+    "play": (("prompt",), ("expect", "any_legal", "feedback", "feedback_for", "success",
+                          "hint_agrees")),
     "bid": (("prompt", "expect"), ("feedback", "feedback_for", "success", "hint_agrees")),
     "answer": (
         ("prompt", "ask", "expect"),
         ("choices", "labels", "claim", "feedback", "feedback_for", "success", "hint_agrees"),
     ),
-    "practice": (("text", "level", "deal"), ("hints",)),
+    "practice": (("text", "level", "deal"), ("hints", "hand", "situation")),
 }
 
 
@@ -223,7 +225,7 @@ class _StepReader:
             raise at.at("topic").error(f"{topic!r} is not a rules topic ({', '.join(RULE_TOPICS)})")
         tip = data.get("tip")
         if tip is not None and tip not in TIP_KEYS:
-            raise at.at("tip").error(f"{tip!r} is not a tip key of STRATEGY.md")
+            raise at.at("tip").error(f"{tip!r} is not a tip key")
         if kind == "explain":
             step: Step = ExplainStep(scene, read_text(at.at("text"), data["text"]),
                                      index=number, highlights=highlights, topic=topic, tip=tip)
@@ -321,18 +323,39 @@ class _StepReader:
         hints = data.get("hints", True)
         if not isinstance(hints, bool):
             raise at.at("hints").error("must be true or false")
+        hand = read_int(at.at("hand"), data["hand"]) if "hand" in data else 1
+        if not 1 <= hand <= 4:
+            raise at.at("hand").error("a practice is one of the deal's first four hands (1 to 4)")
+        situation = data.get("situation", "")
+        if self.group == "strategy" and situation not in SITUATIONS:
+            raise at.at("situation").error(f"must be one of {', '.join(SITUATIONS)}")
+        if situation and situation not in SITUATIONS:
+            raise at.at("situation").error(f"must be one of {', '.join(SITUATIONS)}")
         self.ambiguous_from = None
         return PracticeStep(None, read_text(at.at("text"), data["text"]), str(level), deal, hints,
+                            hand, str(situation),
                             index=number, highlights=highlights, topic=topic, tip=tip)
 
     def _play(self, at: At, number: int, data: Mapping[str, object], scene: Scene,
               highlights: Highlights, topic: str | None, tip: str | None,
               hint_agrees: bool) -> PlayStep:
         position = self._play_position(at, scene)
-        expect = read_cards(at.at("expect"), list_of(data["expect"]))
+        state = position.state()
+        any_legal = data.get("any_legal", False)
+        if not isinstance(any_legal, bool):
+            raise at.at("any_legal").error("must be true or false")
+        if any_legal:
+            if self.group != "rules":
+                raise at.at("any_legal").error("only a rules step accepts every legal card")
+            if "expect" in data:
+                raise at.at("expect").error("a step accepting any legal card expects no card")
+            expect = tuple(sorted(state.legal_plays(), key=lambda card: -card.id))
+        elif "expect" not in data:
+            raise at.at("expect").error("missing (or say any_legal: true)")
+        else:
+            expect = read_cards(at.at("expect"), list_of(data["expect"]))
         if not expect:
             raise at.at("expect").error("expects at least one card")
-        state = position.state()
         for i, card in enumerate(expect):
             why = state.refusal(card, LEARNER)
             if why is not None:
@@ -353,7 +376,7 @@ class _StepReader:
         if len(expect) > 1:
             self.ambiguous_from = number
         return PlayStep(
-            position, expect, feedback_for, position.then(expect[:1]),
+            position, expect, feedback_for, position.then(expect[:1]), any_legal,
             **self._question(at, number, data, highlights, topic, tip, hint_agrees),
         )
 
@@ -393,6 +416,13 @@ class _StepReader:
         labels = read_texts(at.at("labels"), data.get("labels", {}), "choice", _as_is)
         if ask == "cards":
             choices, expect = self._card_set_answer(at, data, scene)
+        elif ask == "entry":
+            if "choices" in data:
+                raise at.at("choices").error("a number field offers no choices")
+            if "claim" not in data:
+                raise at.at("claim").error("a number field needs a claim the engine checks")
+            expect = (_choice(at.at("expect"), "number", data["expect"], labels),)
+            choices = ()
         else:
             if "choices" not in data:
                 raise at.at("choices").error("missing")
@@ -429,6 +459,8 @@ class _StepReader:
         if claim is not None:
             implied = claim.answer()
             given: str | frozenset[str] = frozenset(expect) if ask == "cards" else expect[0]
+            if ask == "entry" and (implied is None or isinstance(implied, frozenset)):
+                raise at.at("claim").error("a number field's claim states one number")
             if implied is not None and (ask != "option" or implied in choices) and implied != given:
                 raise at.at("expect").error(f"the claim says the answer is {_show(implied)}")
             if self.check_claims:

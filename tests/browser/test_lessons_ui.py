@@ -3,6 +3,7 @@ wrong click, progress kept across a reload, unreadable progress reset, and both 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +44,12 @@ def finish_step_with_hint(page: Page) -> None:
     kind = panel(page).get_attribute("data-kind")
     if kind in ("play", "bid", "answer"):
         screen.locator("[data-action='hint']").click()
+        entry = screen.locator(".lx-entry-input")
+        if entry.count():  # a number field: Hint shows the number as its placeholder
+            entry.fill(entry.get_attribute("placeholder") or "")
+            screen.locator("[data-action='enter']").click()
+            expect(screen.locator(".lx-feedback[data-tone='good']")).to_be_visible()
+            return
         lit = screen.locator("button.lx-lit")
         expect(lit.first).to_be_visible()
         count = lit.count()
@@ -69,7 +76,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     open_lessons(page, live_server)
     screen = page.locator("#screen-lessons")
     expect(screen.locator(".lx-group-title")).to_have_text(["Rules", "Strategy"])
-    assert progress_text(page, "rules-02-tricks") == "0/7 steps"
+    assert progress_text(page, "rules-02-tricks") == "0/5 steps"
     screen.locator("[data-lesson='rules-02-tricks']").click()
     expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
     expect(panel(page)).to_have_attribute("data-kind", "explain")
@@ -85,31 +92,36 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     queen = screen.get_by_role("button", name="queen of hearts")
     three.click()
     feedback = screen.locator(".lx-feedback")
-    expect(feedback).to_have_text("The 3♥ is lower than East's J♥: East would win the trick.")
+    miss = "The 3♥ is lower than East's J♥: East would win the trick. Not quite. Try again."
+    expect(feedback).to_have_text(miss)
     expect(feedback).to_have_attribute("data-tone", "bad")
-    expect(screen.locator("[role=status]")).to_have_text(
-        "The 3♥ is lower than East's J♥: East would win the trick.")
+    expect(screen.locator("[role=status]")).to_have_text(miss)
     expect(three).to_have_class(
         re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-wrong lx-card-btn( has-face)?$"))
-    expect(queen).to_have_class(
-        re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
-    # An illegal card: the engine's reason.
+    expect(screen.locator("button.lx-lit")).to_have_count(0)  # one miss: try again
+    # An illegal card: the engine's reason; the second miss shows the answer.
     screen.get_by_role("button", name="five of clubs").click()
     expect(feedback).to_contain_text("You must follow suit")
+    expect(queen).to_have_class(
+        re.compile(r"^card suit-H lx-card lx-hearts lx-red lx-lit lx-card-btn( has-face)?$"))
     screenshot(page, "wrong-card")
     queen.click()
-    expect(feedback).to_have_text("Your Q♥ beats the J♥: the trick is yours.")
+    expect(feedback).to_have_text(
+        "Your Q♥ beats the J♥: the trick is yours. The winner of a trick leads the next one.")
     expect(feedback).to_have_attribute("data-tone", "good")
     expect(screen.locator(".lx-trick [data-card='QH']")).to_be_visible()
     expect(screen.locator("[data-action='next']")).to_be_focused()
     next_step(page)
 
-    # Step 3: who won? A wrong answer, then the right one.
+    # Step 3 explains another trick; step 4: who wins it? A wrong answer, then the right one.
+    expect(panel(page)).to_have_attribute("data-kind", "explain")
+    next_step(page)
     screen.get_by_role("button", name="North", exact=True).click()
-    expect(feedback).to_have_text("Look for the highest heart on the table.")
-    expect(screen.locator("button.lx-choice.lx-lit")).to_have_text("South")
-    screen.locator("button.lx-choice.lx-lit").click()
-    expect(feedback).to_contain_text("You did, with the Q♥.")
+    expect(feedback).to_contain_text("North's ace is a club")
+    expect(feedback).to_contain_text("Try again.")
+    expect(screen.locator("button.lx-choice.lx-lit")).to_have_count(0)
+    screen.get_by_role("button", name="East", exact=True).click()
+    expect(feedback).to_contain_text("East's 10♦ is the highest diamond.")
     next_step(page)
 
     # The rest by the hints, then Finish goes back to the list.
@@ -123,14 +135,18 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(upcoming).to_be_focused()
     expect(upcoming).to_have_attribute("data-arg", "rules-03-follow-suit")
     expect(upcoming).to_have_accessible_name("Next lesson: Following suit")
-    assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    assert progress_text(page, "rules-02-tricks") == "5/5 steps"
     expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
     stored = page.evaluate(f"localStorage.getItem('{KEY}')")
     assert '"rules-02-tricks"' in stored
+    # Two misses on one step, one on another, hints on the rest: one star.
+    stars = screen.locator("[data-lesson='rules-02-tricks'] .lx-stars")
+    expect(stars).to_have_attribute("data-stars", "1")
 
     page.reload()
     open_lessons(page, live_server, goto=False)
-    assert progress_text(page, "rules-02-tricks") == "7/7 steps"
+    assert progress_text(page, "rules-02-tricks") == "5/5 steps"
+    expect(stars).to_have_text("★")  # the stars survive a reload
     assert progress_text(page, "rules-03-follow-suit") == "0/7 steps"
     # A fresh visit offers the first unfinished lesson; the game's scores are not shown here.
     expect(screen.locator("[data-key='next-lesson']")).to_have_attribute(
@@ -159,7 +175,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
         next_step(page)
     assert kinds[-1] == "practice" and "play" in kinds
     # The step list: jump back to step 3 and see it again, then return to the last step.
-    screen.get_by_role("button", name="Step 3 of 6: Play a card (done)").click()
+    screen.get_by_role("button", name="Step 3 of 5: Play a card (done)").click()
     expect(panel(page)).to_have_attribute("data-step", "3")
     screen.locator(".lx-step").last.click()
     expect(panel(page)).to_have_attribute("data-kind", "practice")
@@ -168,7 +184,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
     expect(screen).to_be_hidden()
     stored = page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}'))")
     assert sorted(stored["lessons"]["strategy-07-dont-trump-partner"]["done"]) == [
-        0, 1, 2, 3, 4, 5]
+        0, 1, 2, 3, 4]
 
 
 @pytest.mark.parametrize(
@@ -184,7 +200,7 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     open_lessons(page, live_server, goto=False)
     screen = page.locator("#screen-lessons")
     expect(screen.locator(".lx-notice")).to_contain_text("could not be read")
-    assert progress_text(page, "rules-01-table") == "0/8 steps"
+    assert progress_text(page, "rules-01-table") == "0/5 steps"
     assert page.evaluate(f"JSON.parse(localStorage.getItem('{KEY}')).version") == 1
     fits = "document.documentElement.scrollWidth <= window.innerWidth"
     assert page.evaluate(fits)
@@ -200,9 +216,39 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     assert small == []
     screenshot(page, "bid")
     screen.locator("[data-action='list']").click()
-    screen.locator("[data-lesson='rules-04-trumps']").click()
+    screen.locator("[data-lesson='rules-13-whole-hand']").click()
     screen.locator(".lx-step").nth(2).click()
     expect(panel(page)).to_have_attribute("data-kind", "watch")
     expect(screen.locator(".lx-trick .lx-card")).to_have_count(4, timeout=10_000)
     assert page.evaluate(fits)
     screenshot(page, "watch")
+
+
+def test_a_practice_is_one_hand_where_south_bids_fourth(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    """strategy-03's practice is hand 2 of its deal: the first hand is played by the bots when
+    the practice starts, so West, North and East have bid when South is to bid."""
+    lesson = "strategy-03-read-the-table"
+    page.goto(live_server)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    progress = {"version": 1, "lessons": {lesson: {"done": [], "at": 5}}}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(progress)])
+    page.reload()
+    open_lessons(page, live_server, goto=False)
+    page.locator(f"#screen-lessons [data-lesson='{lesson}']").click()
+    expect(panel(page)).to_have_attribute("data-kind", "practice")
+    expect(page.locator("#screen-lessons .lx-practice-info")).to_contain_text("hand 2")
+    screenshot(page, "practice-step")
+    page.locator("#screen-lessons [data-action='practice']").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+    turn = page.locator("#panel [data-action=look], #panel [data-action=bid]").first
+    expect(turn).to_be_visible(timeout=60_000)
+    if page.locator("#panel [data-action=look]").count():
+        page.click("#panel [data-action=look]")
+    expect(page.locator("#panel [data-action=bid]").first).to_be_visible()
+    saved = page.evaluate("JSON.parse(localStorage.getItem('spades.game.v1'))")
+    hands = saved["record"]["hands"]
+    assert len(hands[0]["plays"]) == 52 and len(hands[0]["bids"]) == 4
+    assert saved["record"]["deal"] == 2
+    screenshot(page, "practice-south-bids-fourth")
