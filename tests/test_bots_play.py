@@ -390,10 +390,11 @@ def test_bid_ace_king_of_hearts_and_four_small_spades_is_three() -> None:
 
 
 def test_bid_counts_spades_and_short_suits() -> None:
-    # A♠ K♠ + 5 small spades, a void in clubs: 1 + 1 + 4 beyond the third + a ruff.
+    # A♠ K♠ + 5 small spades, a void in clubs: 1 + 1 + 4 beyond the third + a ruff, less
+    # a little for the length (about 6.5 tricks), and with seven spades rounded down: 6.
     state = bidding_state("AS KS 2S 3S 4S 5S 6S 2H 3H 4H 2D 3D 4D")
     view = view_for(state, Seat.S)
-    assert NormalBot().bid(view) == Bid(7)
+    assert NormalBot().bid(view) == Bid(6)
     assert hint(view).tip == "count-spades"
 
 
@@ -404,8 +405,9 @@ def test_bid_nil_with_a_nil_hand() -> None:
     assert hint(view).tip == "nil-hand"
 
 
-def test_no_nil_with_a_king_or_a_high_spade() -> None:
-    for south in ("2C 3C 5C 8C 2D 4D 7D 3H 5H 9H KH 2S 6S",
+def test_no_nil_with_a_bare_king_or_a_high_spade() -> None:
+    # (a king with three small cards under it is a Nil hand: tests/test_normal_rules.py)
+    for south in ("2C 3C 5C 8C 2D 4D 7D 9D 6D 3H KH 2S 6S",
                   "2C 3C 5C 8C 2D 4D 7D 3H 5H 9H JH 2S JS"):
         state = bidding_state(south)
         assert not NormalBot().bid(view_for(state, Seat.S)).is_nil
@@ -422,7 +424,7 @@ def test_read_the_table_when_the_others_bid_ten() -> None:
 
 
 def test_read_the_table_when_the_others_bid_seven() -> None:
-    south = "AH KH 4H 2S 3S 4S 5S KD 8D 5D 2D 9C 6C"  # a little over three tricks
+    south = "AH KH 4H 2S 3S 4S 5S 8D 5D 2D KC 6C 3C"  # a little over three tricks
     assert NormalBot().bid(view_for(bidding_state(south), Seat.S)) == Bid(3)
     view = south_bids_last(south, (2, 3, 2))
     assert NormalBot().bid(view) == Bid(4)

@@ -23,6 +23,7 @@ from ..cards import CARD_TEXT, CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF, Card, Su
 from ..errors import UsageError
 from ..rules import BEATEN_BY, winning_play
 from ..views import View
+from .handeval import estimate_tricks, nil_risk, split_tricks
 
 SPADES = 3
 SIDE_SUITS = (0, 1, 2)
@@ -85,6 +86,8 @@ PARTNER_WINS_LOW = _reason("play.partner-wins-low", "dont-trump-partner", "card"
 DONT_TRUMP_PARTNER = _reason("play.dont-trump-partner", "dont-trump-partner", "card", "winner")
 SECOND_HAND_LOW = _reason("play.second-hand-low", "second-hand-low", "card")
 SECOND_HAND_MASTER = _reason("play.second-hand-master", "cash-aces-early", "card", "suit")
+SECOND_HAND_WIN = _reason("play.second-hand-win", "second-hand-low", "card")
+LOW_SPADE_FIRST = _reason("play.low-spade-first", "win-cheaply", "card", "count")
 THIRD_HAND_HIGH = _reason("play.third-hand-high", "third-hand-high", "card", "winner")
 THIRD_HAND_OVER = _reason("play.third-hand-over", "third-hand-high", "card", "winner")
 THIRD_HAND_HOLDS = _reason("play.third-hand-holds", "third-hand-high", "card")
@@ -345,97 +348,30 @@ class Table:
 
 
 # --- bidding -------------------------------------------------------------------------------
+# The counts are :mod:`.handeval`'s, the project's one hand evaluator (the expert's prior).
 
-QUARTER = 4  # estimates are counted in quarter tricks, to stay in integers
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A hand's trick count in quarter tricks: side suits and spades (with ruffs)."""
-
-    side: int
-    spades: int
-
-    @property
-    def total(self) -> int:
-        return self.side + self.spades
-
-    @property
-    def tricks(self) -> int:
-        """Rounded to the nearest trick (a half counts up), at least 1."""
-        return max(1, (self.total + QUARTER // 2) // QUARTER)
+LONG_SPADES = 6  # with this many spades the estimate is rounded down: the length is counted
+# generously (``tools/handeval_mse.py``, 4,000 deals: the other hands take about half a trick
+# more than their estimate, these about as many as it says, so rounding up bid one too many)
+NIL_RISK_MAX = 0.6  # a Nil hand: :func:`.handeval.nil_risk` below this (a guarded king
+# or queen, a lone small spade pass; a king with one card, an ace, the J♠ do not) ...
+NIL_TRICKS_MAX = 1.5  # ... and fewer tricks than this in :func:`.handeval.estimate_tricks`
 
 
-TOP_SPADES = (51, 50, 49)  # A♠ K♠ Q♠
-TOP_SPADES_JOKERS = (53, 52, 51)  # Big Joker, Little Joker, A♠
+def bid_tricks(hand: int, jokers: bool = False) -> int:
+    """The plain bid for ``hand``: its estimate rounded (a half counts up; down with six
+    spades or more), from 1 to 13."""
+    tricks = estimate_tricks(hand, jokers)
+    if (hand & SPADES_MASK).bit_count() >= LONG_SPADES:
+        return max(1, min(13, int(tricks)))
+    return max(1, min(13, int(tricks + 0.5)))
 
 
-def estimate(hand: int, jokers: bool = False) -> Estimate:
-    """Count sure tricks as STRATEGY.md says (``count-sure-tricks``, ``count-spades``).
-
-    With the jokers the two jokers and the A♠ are the top three spades, and there are
-    fifteen spades, so length counts from the fifth spade on."""
-    side = 0
-    shorts = 0
-    for suit in SIDE_SUITS:
-        cards = hand & SUIT_MASKS[suit]
-        length = cards.bit_count()
-        ace = bool(cards >> (suit * 13 + 12) & 1)
-        king = bool(cards >> (suit * 13 + 11) & 1)
-        if ace:
-            side += 4 if length <= 6 else 2
-        queen = bool(cards >> (suit * 13 + 10) & 1)
-        if king:
-            if ace:
-                side += 4 if length <= 5 else 2 if length == 6 else 0
-            elif 2 <= length <= 3:
-                side += 2
-            elif 4 <= length <= 5:
-                side += 1
-        if queen and (ace or king) and 3 <= length <= 4:
-            side += 1  # a queen alone counts for nothing; behind an ace or king, a little
-        if length >= 5 and (ace or king or queen):
-            side += 1  # the long cards may win once the others are out of the suit
-        if length <= 1 and not (ace and length == 1):
-            shorts += 1
-    spades = hand & SPADES_MASK
-    count = spades.bit_count()
-    top, second, third = TOP_SPADES_JOKERS if jokers else TOP_SPADES
-    high = 0
-    if spades >> top & 1:  # a sure trick
-        high += 4
-    if spades >> second & 1:  # nearly, when another spade guards it
-        high += 4 if count >= 2 else 2
-    if spades >> third & 1 and count >= 2:
-        high += 2 if count >= 3 else 1
-    length = max(0, count - (4 if jokers else 3)) * 4
-    spade_value = high + length
-    spare = max(0, count - 1 - (high + 3) // 4)  # spades left over to trump with
-    ruffs = min(shorts * 2, spare * 2)
-    return Estimate(side, spade_value + ruffs)
-
-
-def is_nil_hand(hand: int) -> bool:
-    """STRATEGY.md ``nil-hand``: no ace or king, no spade above the 9, at most three spades,
-    a few 2s, 3s and 4s, no 10, J or Q of a side suit without a small card under it, and
-    a card of 7 or lower in every side suit held."""
-    spades = hand & SPADES_MASK
-    if spades.bit_count() > 3 or spades & ~((1 << (39 + 8)) - 1):  # above the 9♠
-        return False
-    low = 0
-    for suit in SIDE_SUITS:
-        cards = hand & SUIT_MASKS[suit]
-        base = suit * 13
-        if cards >> (base + 11) & 3:  # king or ace
-            return False
-        small = (cards & ((1 << (base + 5)) - 1)).bit_count()  # 2..6
-        low += (cards & ((1 << (base + 3)) - 1)).bit_count()  # 2, 3, 4
-        if cards >> (base + 8) & 0b111 and small < 1:  # 10, J or Q without a small card
-            return False
-        if cards and low_id(cards) - base > 5:  # nothing below the 8 to play under a lead
-            return False
-    low += (spades & ((1 << (39 + 3)) - 1)).bit_count()
-    return low >= 3
+def is_nil_hand(hand: int, jokers: bool = False) -> bool:
+    """STRATEGY.md ``nil-hand``: no card likely to take a trick (:func:`.handeval.nil_risk`:
+    no ace, no high spade, no king or queen without small cards under it, few spades) and
+    almost no trick in the count."""
+    return nil_risk(hand) < NIL_RISK_MAX and estimate_tricks(hand, jokers) < NIL_TRICKS_MAX
 
 
 BLIND_NIL_BEHIND = 250  # points behind before a Blind Nil is worth its risk
@@ -463,17 +399,21 @@ def decide_bid(view: View) -> Decision:
     if view.hand is None:
         return decide_blind_nil(view)
     hand = view.hand.mask
+    jokers = view.rules.jokers
     me = int(view.seat)
     partner_bid = view.bids[(me + 2) & 3]
-    count = estimate(hand, view.rules.jokers)
     partner_nil = partner_bid is not None and partner_bid.is_nil
-    if is_nil_hand(hand) and count.total <= 2 * QUARTER and not partner_nil:
+    nil_hand = is_nil_hand(hand, jokers)
+    if nil_hand and not partner_nil:
         return _decide(NIL, BID_NIL)
-    bid = count.tricks
+    tricks = estimate_tricks(hand, jokers)
+    bid = bid_tricks(hand, jokers)
+    long_spades = (hand & SPADES_MASK).bit_count() >= LONG_SPADES
     others = [b.tricks for s, b in enumerate(view.bids) if s != me and b is not None]
     total = sum(others)
-    side = (count.side + QUARTER // 2) // QUARTER
-    spades = (count.spades + QUARTER // 2) // QUARTER
+    side_part, spades_part = split_tricks(hand, jokers)
+    side = int(side_part + 0.5)
+    spades = int(spades_part + 0.5)
     if total + bid > 13 and others:
         lower = max(1, 13 - total)
         if lower < bid:
@@ -481,13 +421,13 @@ def decide_bid(view: View) -> Decision:
     if (
         len(others) == 3
         and total + bid <= 10
-        and count.total >= bid * QUARTER
+        and tricks >= bid + (0.5 if long_spades else 0.0)  # the count is not rounded up
         and bid < 13
     ):
         return _decide(Bid(bid + 1), BID_TABLE_UP, bid=bid + 1, count=bid, others=total)
-    if partner_nil and is_nil_hand(hand) and count.total <= 2 * QUARTER:
+    if partner_nil and nil_hand:
         return _decide(Bid(bid), BID_NO_NIL_PARTNER, bid=bid)
-    reason = BID_SPADES if count.spades > count.side else BID_COUNT
+    reason = BID_SPADES if spades_part > side_part else BID_COUNT
     return _decide(Bid(bid), reason, bid=bid, side=side, spades=spades)
 
 
@@ -613,7 +553,7 @@ def _follow_to_win(table: Table) -> Decision:
     winner = _winner_text(table)
     following = legal & SUIT_MASKS[led]
     if table.win_seat == table.partner:
-        partner_holds = table.holds(table.win_id, later_opps)
+        partner_holds = table.holds(table.win_id, later_opps) or _stands(table, later_opps)
         if not later_opps or partner_holds:
             if following:
                 return _play(low_id(following), PARTNER_WINS_LOW, winner=winner)
@@ -643,6 +583,13 @@ def _follow_to_win(table: Table) -> Decision:
         if position == 1:
             if sure and led != SPADES:
                 return _play(low_id(sure), SECOND_HAND_MASTER)
+            if led == SPADES and _must_win_now(table):
+                # second-hand-low's exception: the contract needs the trick, or partner
+                # cannot win it; the lowest spade that is sure to win, else the highest
+                if sure:
+                    return _play(low_id(sure), SECOND_HAND_WIN)
+                if _partner_cannot_win(table):
+                    return _play(_top_of_sequence_low(table, over), SECOND_HAND_WIN)
             return _play(low_id(following), SECOND_HAND_LOW)
         if sure:
             return _play(low_id(sure), THIRD_HAND_HOLDS)
@@ -650,6 +597,28 @@ def _follow_to_win(table: Table) -> Decision:
             return _play(low_id(following), CANT_WIN, winner=winner)
         return _play(_top_of_sequence_low(table, over), THIRD_HAND_HIGH, winner=winner)
     return _trump_or_discard(table, later_opps)
+
+
+def _must_win_now(table: Table) -> bool:
+    """The trick must be won by the team: the contract needs every trick left, or partner
+    (who plays later) cannot win it."""
+    return table.need(table.me & 1) >= table.left or _partner_cannot_win(table)
+
+
+def _partner_cannot_win(table: Table) -> bool:
+    """On a spade lead: partner is void in spades, or no unseen spade beats the trick."""
+    return table.void(table.partner, SPADES) or not table.unseen & above(table.win_id)
+
+
+def _stands(table: Table, later_opps: tuple[int, ...]) -> bool:
+    """``dont-trump-partner``: partner's card is the top card of the suit led (partner's
+    ace stands) and no later opponent has shown a void in that suit (who could trump it)."""
+    if table.led == SPADES or SUIT_OF[table.win_id] != table.led:
+        return False
+    if not table.is_master(table.win_id):
+        return False
+    return not any(table.void(seat, table.led) and not table.void(seat, SPADES)
+                   for seat in later_opps)
 
 
 def _ruff_threat(table: Table, seats: tuple[int, ...]) -> bool:
@@ -864,8 +833,15 @@ def _lead_to_win(table: Table) -> Decision:
             best, best_key = top, key
     if best >= 0:
         return _play(best, CASH_ACE if rank_index(best) == 12 else LEAD_MASTER)
-    # pull-trumps: the top spade, with length
     spades = legal & SPADES_MASK
+    # win-cheaply: only spades left, and the masters alone make the contract: the low
+    # spades first (each may lose; the masters win later whatever happens)
+    if spades == table.hand and table.unseen & SPADES_MASK:
+        masters = _top_masters(table, spades)
+        low = spades & ~masters
+        if low and 0 < table.need(table.me & 1) <= masters.bit_count():
+            return _play(low_id(low), LOW_SPADE_FIRST, count=masters.bit_count())
+    # pull-trumps: the top spade, with length
     unseen_spades = (table.unseen & SPADES_MASK).bit_count()
     if spades and unseen_spades:
         top = high_id(spades)
@@ -897,6 +873,12 @@ def _lead_to_win(table: Table) -> Decision:
             return _play(_spade_lead(table, spades), LEAD_SPADE)
         return _play(best, LEAD_AVOID_VOID, seat=SEAT_LETTERS[_ruff_risk(table, SUIT_OF[best])])
     return _play(_spade_lead(table, spades), LEAD_SPADE)
+
+
+def _top_masters(table: Table, spades: int) -> int:
+    """My spades above every unseen spade."""
+    unseen = table.unseen & SPADES_MASK
+    return spades & ~((2 << high_id(unseen)) - 1) if unseen else spades
 
 
 def _spade_lead(table: Table, spades: int) -> int:
@@ -958,6 +940,6 @@ def _attack_lead(table: Table, nil_seat: int) -> Decision | None:
 
 
 __all__ = [
-    "REASONS", "TIPS", "Decision", "Estimate", "Reason", "Suit", "Table",
-    "decide_bid", "decide_blind_nil", "decide_play", "estimate", "is_nil_hand",
+    "REASONS", "TIPS", "Decision", "Reason", "Suit", "Table",
+    "bid_tricks", "decide_bid", "decide_blind_nil", "decide_play", "is_nil_hand",
 ]
