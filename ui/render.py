@@ -189,8 +189,13 @@ def draw_fan(fan: Any, count: int) -> None:
     """A seat's hand as a fan of card backs: as many as the seat holds."""
     while fan.childElementCount > count:
         fan.lastElementChild.remove()
+    if fan.childElementCount == count:
+        return
     while fan.childElementCount < count:
         add(fan, card_element(CardModel(classes=("mini",))))
+    middle = (count - 1) / 2
+    for position, card in enumerate(fan.children):
+        card.style.setProperty("--fan", f"{position - middle:.1f}")  # its angle (table.css)
 
 
 DEAL_STEP_MS = 11  # between two cards dealt: 52 cards in about 0.6 s, each flies 0.22 s
@@ -207,7 +212,8 @@ def deal(dealer: str) -> None:
         seat = order[(start + 1 + place) % 4]
         holder = byid("hand") if seat == "S" else byid(f"seat-{seat}").querySelector(".seat-fan")
         for number, card in enumerate(holder.querySelectorAll(".card")):
-            card.classList.remove("dealing")
+            if card.classList.contains("dealing"):
+                card.classList.remove("dealing")
             cx, cy = _centre(card)
             flights.append((card, ox - cx, oy - cy, (number * 4 + place) * DEAL_STEP_MS))
     _ = byid("table").offsetWidth  # restart the animation of a card dealt again
