@@ -289,7 +289,7 @@ def draw_panel(model: TableModel) -> None:
 
 
 def _hand_key(model: TableModel) -> str:
-    return "|".join(f"{c.text}:{c.label}:{','.join(c.classes)}" for c in model.hand)
+    return "|".join(f"{c.text}:{c.label}:{','.join(c.classes)}:{c.disabled}" for c in model.hand)
 
 
 def draw_hand(model: TableModel) -> None:
