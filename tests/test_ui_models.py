@@ -147,3 +147,60 @@ def test_card_faces_are_markup_of_the_card_alone() -> None:
     # only an index (one or two letters or digits) reaches the markup
     assert "<b>" not in cardface.face_markup("QS", "<b>")
 
+
+
+# --- the seat plates and the deal (issue 11, item 3) ---------------------------------------
+
+
+def test_the_plates_count_the_cards_held_and_show_taken_over_bid() -> None:
+    state = _playing()
+    played = {seat: sum(1 for s, _ in state.plays if s == seat) for seat in Seat}
+    model = table_model(view_for(state, S), UiState(waiting=True, deal=7))
+    bids = view_for(state, S).bids  # by seat
+    for seat_model in model.seats:
+        seat = Seat[seat_model.seat]
+        assert seat_model.cards == 13 - played[seat]
+        bid = bids[int(seat)]
+        assert bid is not None
+        taken = state.tricks_won[int(seat)]
+        assert seat_model.tricks_text == i18n.t("seat.tricks", tricks=f"{taken}/{bid.tricks}")
+        assert seat_model.dealer == (seat == state.dealer)
+    assert model.dealer == state.dealer.name
+
+
+def test_before_a_bid_the_tricks_chip_has_no_contract_and_the_hand_is_fresh() -> None:
+    fresh = GameState.new(Rules(blind_nil=False), deal=7)
+    model = table_model(view_for(fresh, S), UiState(deal=7))
+    assert [s.tricks_text for s in model.seats] == [i18n.t("seat.tricks", tricks=0)] * 4
+    assert [s.cards for s in model.seats] == [13] * 4
+    assert model.deal_motion and model.deal_key == f"7:{fresh.hand_index}"
+    # the fastest speed shows no deal motion; nor does a hand already under way
+    assert not table_model(view_for(fresh, S), UiState(deal=7, speed="instant")).deal_motion
+    started = table_model(view_for(fresh.apply(parse_bid("3")), S), UiState(deal=7))
+    assert not started.deal_motion and started.deal_key == model.deal_key
+
+
+def test_the_game_over_holds_no_cards() -> None:
+    state = GameState.new(Rules(blind_nil=False, target=50), deal=3)
+    while state.phase is not Phase.OVER:
+        state = state.apply(parse_bid("1") if state.phase is Phase.BIDDING
+                            else state.legal_plays()[0])
+    model = table_model(view_for(state, S), UiState(deal=3))
+    assert [s.cards for s in model.seats] == [0] * 4 and model.hand == ()
+
+
+def test_the_avatars_differ_by_seat_and_index_html_paints_the_same_ones() -> None:
+    from pathlib import Path
+
+    from ui.avatar import avatar_markup
+
+    html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
+    pictures = {seat: avatar_markup(seat) for seat in "NESW"}
+    assert len(set(pictures.values())) == 4
+    for seat, svg in pictures.items():
+        assert svg.startswith("<svg") and svg.endswith("</svg>")
+        assert 'aria-hidden="true"' in svg
+        # drawn by the project: no image, no link, no script, no style attribute (CSP), no id
+        for banned in ("<image", "href", "<script", "style=", " id=", "url("):
+            assert banned not in svg, (seat, banned)
+        assert html.count(svg) == 1, seat  # the plate painted before Python is the same

@@ -449,6 +449,7 @@ class App:
             trick_winner=self.trick_winner, sheets_seen=game.sheets,
             deal=int(game.state.deal or 0), daily=game.daily,
             hints_on=game.hints and bool(self.options["hints"]),
+            speed=str(self.options["speed"]),  # the deal's motion (render.table)
         )
 
     def render(self) -> None:

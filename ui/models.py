@@ -65,6 +65,9 @@ class SeatModel:
     active: bool
     label: str
     turn: str  # "to play" beside the active seat, else ""
+    tricks_text: str = ""  # the tricks chip: "Tricks 2/4" (taken/bid) once the seat has bid
+    cards: int = 0  # cards still in the seat's hand (the fan of backs)
+    dealer: bool = False
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,9 @@ class TableModel:
     hint_enabled: bool
     over: bool
     language: str
+    deal_key: str = ""  # which hand of which game: a new key is a new deal
+    deal_motion: bool = False  # the hand is fresh and may be dealt with motion
+    dealer: str = ""  # N E S W
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,7 @@ class UiState:
     deal: int = 0
     daily: bool = False
     hints_on: bool = True  # hints allowed in this game and in the options
+    speed: str = "normal"  # the speed option: "instant" shows no deal motion
 
 
 def sheet_pending(view: View, ui: UiState) -> bool:
@@ -125,6 +132,13 @@ def card_model(text: str, label: str | None = None, action: str = "", arg: str |
                      classes=tuple(c for c in classes if c), **extra)  # type: ignore[arg-type]
 
 
+def cards_left(view: View, seat: Seat) -> int:
+    """How many cards ``seat`` still holds (none once the game is over)."""
+    if view.phase is Phase.OVER:
+        return 0
+    return HAND_SIZE - sum(1 for player, _ in view.plays if player == seat)
+
+
 def _seat_models(view: View, to_act: Seat | None) -> tuple[SeatModel, ...]:
     seats = []
     for seat in Seat:
@@ -133,11 +147,15 @@ def _seat_models(view: View, to_act: Seat | None) -> tuple[SeatModel, ...]:
         bid_text = i18n.bid_text(None if bid is None else str(bid))
         tricks = view.tricks_won[int(seat)]
         active = seat == to_act
+        # taken/bid once the seat has bid (a Nil's contract is 0 tricks)
+        taken = str(tricks) if bid is None else f"{tricks}/{bid.tricks}"
         seats.append(SeatModel(
             seat=seat.name, name=name, letter=t(f"seat.{seat.name}.letter"),
             bid=t("seat.bid", bid=bid_text), tricks=tricks, active=active,
             label=t("seat.label", seat=name, bid=bid_text, tricks=tricks),
             turn=t("seat.turn") if active else "",
+            tricks_text=t("seat.tricks", tricks=taken),
+            cards=cards_left(view, seat), dealer=seat == view.dealer,
         ))
     return tuple(seats)
 
@@ -161,8 +179,7 @@ def _hand(view: View, ui: UiState) -> tuple[CardModel, ...]:
     if view.phase is Phase.OVER:
         return ()
     if view.hand is None or ui.face_down:
-        held = HAND_SIZE - sum(1 for seat, _ in view.plays if seat == view.seat)
-        return tuple(CardModel() for _ in range(held))
+        return tuple(CardModel() for _ in range(cards_left(view, view.seat)))
     cards = hand_order(view.hand)
     playing = ui.waiting and view.phase is Phase.PLAYING
     legal = {c.id for c in view.legal_plays} if playing else set()
@@ -222,6 +239,8 @@ def table_model(view: View, ui: UiState) -> TableModel:
     hand = _hand(view, ui)
     face_down = bool(hand) and not hand[0].face_up
     turn, mine = _turn(view, ui)
+    fresh = (view.phase is Phase.BIDDING and not view.plays
+             and all(bid is None for bid in view.bids))
     return TableModel(
         scores=view.scores,
         bags=(t("team.bags", bags=view.bags[0]), t("team.bags", bags=view.bags[1])),
@@ -238,6 +257,9 @@ def table_model(view: View, ui: UiState) -> TableModel:
         hint_enabled=ui.waiting,
         over=over,
         language=i18n.language(),
+        deal_key=f"{ui.deal}:{view.hand_index}",
+        deal_motion=fresh and ui.speed != "instant",
+        dealer=view.dealer.name,
     )
 
 

@@ -8,14 +8,18 @@ Everything is built with createElement/textContent (cards by ``ui/cardview.py``)
 
 from __future__ import annotations
 
+from typing import Any
+
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import Seat
 
+from .avatar import avatar_markup
 from .cardview import card_element
 from .dom import add, byid, clear, el, set_text
 from .i18n import t
-from .models import MenuModel, TableModel
+from .models import CardModel, MenuModel, TableModel
 
 
 def translate_static() -> None:
@@ -68,16 +72,32 @@ def turn_text(text: str, mine: bool) -> None:
     node.className = "turn mine" if mine else "turn"
 
 
+def _centre(node: Any) -> tuple[float, float]:
+    box = node.getBoundingClientRect()
+    return float(box.left + box.width / 2), float(box.top + box.height / 2)
+
+
+def reduced_motion() -> bool:
+    return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
 def gather(winner: Seat, ms: int) -> None:
+    """The four cards of the trick slide to the winner's plate and fade (ui/cards.css)."""
     trick = byid("trick")
     trick.style.setProperty("--gather", f"{ms}ms")
-    trick.classList.add("gather", f"gather-{winner.name}")
+    tx, ty = _centre(byid(f"seat-{winner.name}").querySelector(".seat-avatar"))
+    for slot in trick.querySelectorAll(".slot"):
+        sx, sy = _centre(slot)
+        slot.style.setProperty("--gx", f"{tx - sx:.0f}px")
+        slot.style.setProperty("--gy", f"{ty - sy:.0f}px")
+    trick.dataset.winner = winner.name
+    trick.classList.add("gathering")
 
 
 def ungather() -> None:
     trick = byid("trick")
-    for name in ("gather", "gather-N", "gather-E", "gather-S", "gather-W"):
-        trick.classList.remove(name)
+    trick.classList.remove("gathering")
+    trick.removeAttribute("data-winner")
 
 
 def flash_seat(seat: Seat) -> None:
@@ -134,15 +154,23 @@ def table(model: TableModel) -> None:
     set_text(byid("deal-label"), model.deal_label)
     for seat in model.seats:
         node = byid(f"seat-{seat.seat}")
+        avatar = node.querySelector(".seat-avatar")
+        if not avatar.querySelector("svg"):
+            avatar.insertAdjacentHTML("afterbegin", avatar_markup(seat.seat))
         set_text(node.querySelector(".seat-name"), seat.name)
         set_text(node.querySelector(".seat-letter"), seat.letter)
         set_text(node.querySelector(".seat-bid"), seat.bid)
-        set_text(node.querySelector(".seat-tricks"), t("seat.tricks", tricks=seat.tricks))
+        set_text(node.querySelector(".seat-tricks"),
+                 seat.tricks_text or t("seat.tricks", tricks=seat.tricks))
         # the marker before the words is drawn by CSS (.seat-turn::before)
         set_text(node.querySelector(".seat-turn"), seat.turn)
         node.classList.toggle("active", seat.active)
+        node.classList.toggle("dealer", seat.dealer)
         node.setAttribute("aria-label", seat.label)
         node.toggleAttribute("aria-current", seat.active)
+        fan = node.querySelector(".seat-fan")
+        if fan:
+            draw_fan(fan, seat.cards)
     draw_trick(model)
     draw_panel(model)
     draw_hand(model)
@@ -150,6 +178,58 @@ def table(model: TableModel) -> None:
     hint_button = byid("hint-button")
     hint_button.hidden = not model.hint_visible
     hint_button.disabled = not model.hint_enabled
+    table_node = byid("table")
+    if str(table_node.getAttribute("data-dealt") or "") != model.deal_key:
+        table_node.dataset.dealt = model.deal_key
+        if model.deal_motion and model.dealer and not reduced_motion():
+            deal(model.dealer)
+
+
+def draw_fan(fan: Any, count: int) -> None:
+    """A seat's hand as a fan of card backs: as many as the seat holds."""
+    while fan.childElementCount > count:
+        fan.lastElementChild.remove()
+    if fan.childElementCount == count:
+        return
+    while fan.childElementCount < count:
+        add(fan, card_element(CardModel(classes=("mini",))))
+    middle = (count - 1) / 2
+    for position, card in enumerate(fan.children):
+        card.style.setProperty("--fan", f"{position - middle:.1f}")  # its angle (table.css)
+
+
+DEAL_STEP_MS = 11  # between two cards dealt: 52 cards in about 0.6 s, each flies 0.22 s
+
+
+def deal(dealer: str) -> None:
+    """Cards fly from the dealer's plate to the hands, one at a time round the table from the
+    dealer's left, as a deal is dealt (ui/cards.css ``.card.dealing``); under 1 s in all."""
+    order = "NESW"
+    start = order.index(dealer)
+    ox, oy = _centre(byid(f"seat-{dealer}").querySelector(".seat-avatar"))
+    flights = []
+    for place in range(4):
+        seat = order[(start + 1 + place) % 4]
+        holder = byid("hand") if seat == "S" else byid(f"seat-{seat}").querySelector(".seat-fan")
+        for number, card in enumerate(holder.querySelectorAll(".card")):
+            if card.classList.contains("dealing"):
+                card.classList.remove("dealing")
+            cx, cy = _centre(card)
+            flights.append((card, ox - cx, oy - cy, (number * 4 + place) * DEAL_STEP_MS))
+    _ = byid("table").offsetWidth  # restart the animation of a card dealt again
+    for card, dx, dy, delay in flights:
+        card.style.setProperty("--deal-x", f"{dx:.0f}px")
+        card.style.setProperty("--deal-y", f"{dy:.0f}px")
+        card.style.setProperty("--deal-delay", f"{delay}ms")
+        card.addEventListener("animationend", _dealt)  # the same listener: added once
+        card.classList.add("dealing")
+
+
+def _end_deal(event: Any) -> None:
+    event.currentTarget.classList.remove("dealing")
+
+
+_dealt = create_proxy(_end_deal)  # one proxy for every card, kept for the page's life
 
 
 def draw_trick(model: TableModel) -> None:
@@ -208,13 +288,22 @@ def draw_panel(model: TableModel) -> None:
     panel.hidden = False
 
 
+def _hand_key(model: TableModel) -> str:
+    return "|".join(f"{c.text}:{c.label}:{','.join(c.classes)}:{c.disabled}" for c in model.hand)
+
+
 def draw_hand(model: TableModel) -> None:
     hand_node = byid("hand")
+    key = _hand_key(model)
+    if hand_node.childElementCount and str(hand_node.getAttribute("data-drawn") or "") == key:
+        return  # unchanged: keep its nodes (a card in flight of the deal, the focus)
+    hand_node.dataset.drawn = key
     focused = js.document.activeElement
     focused_card = None
     if focused and focused.parentElement == hand_node:
         focused_card = str(focused.dataset.card or "")
     clear(hand_node)
+    hand_node.style.setProperty("--n", str(len(model.hand)))  # the overlap (table.css)
     if model.hand:
         hand_node.setAttribute("aria-label", model.hand_label)
     for card in model.hand:
