@@ -22,7 +22,8 @@ across runs.
 ``random_hands_per_s`` (the bots' path): per hand, the deal from the deal number
 (:func:`.deal.deal_hand`: SplitMix64 and a Fisher–Yates shuffle), 4 × ``choice(ALL_BIDS)``,
 then :func:`~.bots.rollout.play_out` of the 52 cards with a random player,
-``choice(cards_of_mask(legal)).id`` (a seat with one legal card plays it unasked), then
+the k-th card of the legal mask in id order for ``k = randrange(<the count>)``, the draw
+``choice`` makes (a seat with one legal card plays it unasked), then
 :func:`.scoring.score_hand` and :func:`.rules.game_winner`; when a game ends a new one
 starts with the next deal number.
 ``immutable_hands_per_s`` (the table's path): the very same hands through
@@ -56,11 +57,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .bids import ALL_BIDS, Bid
-from .cards import cards_of_mask
 from .deal import deal_hand
 from .errors import UsageError
 from .game import OVER, GameState, Phase, bids_by_seat
@@ -78,9 +78,16 @@ def play_hands(count: int, seed: int) -> list[HandSummary]:
 
     rng = random.Random(seed)
     choice = rng.choice
+    below = rng.randrange  # randrange(n) draws as choice() does from n items
 
-    def random_player(seat: int, hand: int, legal: int, *situation: object) -> int:
-        return choice(cards_of_mask(legal)).id
+    def random_player(  # the play-out player's arguments (rollout.Policy), named: no packing
+        seat: int, hand: int, legal: int, trick_len: int, led: int, win_card: int,
+        win_seat: int, others: int, nil_alive: Sequence[bool], nils: bool, need: int,
+        opp_need: int, tricks_left: int, eager: bool,
+    ) -> int:
+        for _ in range(below(legal.bit_count())):  # the k-th card of legal, in id order
+            legal &= legal - 1
+        return (legal & -legal).bit_length() - 1
 
     rules = Rules()
     deck = rules.deck_mask

@@ -152,8 +152,9 @@ def trick_winner(trick: tuple[int, ...] | list[int]) -> int:
 
     The highest spade wins; without a spade, the highest card of the led suit.
     """
-    powers = TRICK_POWERS[trick[0]]  # four tables; a trick in progress uses the first ones
-    return max(power[card_id] for power, card_id in zip(powers, trick, strict=False)) & 3
+    # four tables, one a position (a trick in progress uses the first ones): each card's
+    # power where it was played, the highest's position in its low two bits
+    return max(map(tuple.__getitem__, TRICK_POWERS[trick[0]], trick)) & 3
 
 
 def _powers(led_suit: int, position: int) -> tuple[int, ...]:
