@@ -20,14 +20,14 @@ from .errors import (
     SpadesError,
     UsageError,
 )
-from .game import Game, GameState, HandResult, Phase
+from .game import GameState, HandResult, Phase
 from .rules import DEFAULT_RULES, Rules
 from .scoring import TeamScore, score_hand, score_team
 from .seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
     "BLIND_NIL", "CARDS", "DEFAULT_RULES", "NIL", "SEATS", "TEAMS",
-    "Bid", "BidParseError", "Card", "CardParseError", "CardSet", "Game", "GameState",
+    "Bid", "BidParseError", "Card", "CardParseError", "CardSet", "GameState",
     "HandResult", "IllegalAction", "LessonError", "ParseError", "Phase", "Rank", "RecordError",
     "Refusal", "Rules", "RulesError", "Seat", "SpadesError", "Suit", "Team", "TeamScore",
     "UsageError",

@@ -1,78 +1,127 @@
 """``python -m spades_core bench``: the engine's speed, printed as one JSON object.
 
-Both engines are driven the same way from Python, by the same loop: one seeded
-``random.Random(seed)`` and, for every action, ``choice(<the legal actions>)`` handed
-back to the engine; a fixed number of actions per hand; nothing kept from one hand to
-the next but what each engine keeps itself (ours: the tuples of Cards of each suit's
-cards, built when first asked for).  Each figure is the best of ``repeats``
-runs of ``hands`` hands, the two engines' runs taking turns, timed in this process's CPU
-time (``time.process_time``: on a shared machine, time spent waiting for a core counts
-against neither side).  Still, compare the ratio, taken within one run, rather than the
-rates across runs.
+The engine has two paths, and the benchmark measures both:
 
-``random_hands_per_s`` (this engine, through its public API only): a :class:`Game`, the
-engine played in place as OpenSpiel's states are, from ``Game.new(Rules(), deal=seed)``;
-per hand 4 × ``game.act(choice(game.legal_bids()))`` then 52 ×
-``game.act(choice(game.legal_plays()))``, the 52nd play scoring the hand and dealing the
-next one from the deal number (SplitMix64 and a Fisher–Yates shuffle, see :mod:`.deal`);
-when a game ends a new one starts with the next deal number.  So each hand does one
-deal, 56 legal-action queries, 56 actions and one scoring.
-``immutable_hands_per_s``: the same hands through :class:`GameState`, where each
-``state.apply(action)`` makes a new state (the API the table, the bots and the records
-use); the two run the same code, the second copying the state at each action.
+- the bots' path, :func:`.bots.rollout.play_out`: a hand played on bit masks by the rules'
+  tables (:data:`.rules.PLAY_FROM`, :data:`.rules.BEATEN_BY`), with a player asked for a
+  card only when there is a choice.  The expert's search plays every imagined deal out on
+  it; it is the engine's fast path.
+- the table's path, :class:`.GameState`: each ``state.apply(action)`` checks the action,
+  makes a new immutable state and works out the next legal actions (the table, the
+  views, the records and the arena use it; the bots read views of it, once a decision).
+
+Both are driven from Python by the same loop: one seeded ``random.Random(seed)`` and, for
+every choice, ``choice(<the legal actions>)``; a fixed number of actions per hand; nothing
+kept from one hand to the next but what each engine keeps itself (ours: the tuples of
+Cards of each suit's cards, built when first asked for).  Each figure is the best of
+``repeats`` runs of ``hands`` hands, the runs taking turns, timed in this process's CPU
+time (``time.process_time``: on a shared machine, time spent waiting for a core counts
+against no side).  Still, compare the ratios, taken within one run, rather than the rates
+across runs.
+
+``random_hands_per_s`` (the bots' path): per hand, the deal from the deal number
+(:func:`.deal.deal_hand`: SplitMix64 and a Fisher–Yates shuffle), 4 × ``choice(ALL_BIDS)``,
+then :func:`~.bots.rollout.play_out` of the 52 cards with a random player,
+the k-th card of the legal mask in id order for ``k = randrange(<the count>)``, the draw
+``choice`` makes (a seat with one legal card plays it unasked), then
+:func:`.scoring.score_hand` and :func:`.rules.game_winner`; when a game ends a new one
+starts with the next deal number.
+``immutable_hands_per_s`` (the table's path): the very same hands through
+``GameState.new(Rules(), deal=seed)``, 4 × ``state.apply(choice(state.legal_bids()))`` and
+52 × ``state.apply(choice(state.legal_plays()))`` (a single legal card applied unasked,
+so that both paths draw the same numbers and play the same cards: the tests check that
+they give the same tricks and scores); the 52nd play scores the hand and deals the next.
 
 ``openspiel_hands_per_s`` (when ``pyspiel`` is installed): OpenSpiel's ``spades`` game,
 whose state is one hand.  Per hand ``game.new_initial_state()``, then 52 chance actions
 (the deal, card by card) and 56 player actions (4 bids, 52 plays), each as
 ``state.apply_action(choice(state.legal_actions()))``: the plain, documented way to drive
 it from Python (no ``is_chance_node()`` calls between actions: this side is told the
-counts, as ours is).  Its deal thus costs 52 round trips from Python, where ours deals
-inside ``act``: that is what each engine offers.  ``ratio_vs_openspiel`` is ours over
-OpenSpiel's, in the same run.
+counts, as ours is).  Its deal thus costs 52 round trips from Python, where ours deals in
+one call: that is what each engine offers.  ``ratio_vs_openspiel`` is the bots' path over
+OpenSpiel's, ``immutable_ratio_vs_openspiel`` the table's path over OpenSpiel's, in the
+same run.
+
+``search_plays_per_s``: the speed the expert's search gets, in cards played per second:
+:func:`~.bots.rollout.play_out` with the expert's own play-out player
+(:func:`~.bots.rollout.policy_card`) over the first hands of ``hands // 4`` deals (bids by
+:func:`~.bots.handeval.expected_bid`), 52 plays each.
 
 ``legal_plays_ns``: the mean cost of ``GameState.legal_plays()`` over 5000 positions of
 such hands, each asked once.  A state works out its legal plays (the tuple of Cards) when
 it is made, with the action that makes it, so this is only the cost of the call: the work
-itself is counted in ``random_hands_per_s``.
+itself is counted in ``immutable_hands_per_s``.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from .bids import ALL_BIDS, Bid
+from .deal import deal_hand
 from .errors import UsageError
-from .game import OVER, Game, GameState, Phase
-from .rules import Rules
+from .game import OVER, GameState, Phase, bids_by_seat
+from .rules import Rules, game_winner
+from .scoring import score_hand
+from .seats import dealer_of_hand
+
+HandSummary = tuple[tuple[int, int, int, int], tuple[int, int]]
+"""One hand played: the tricks taken by seat, and the game's scores after it."""
 
 
-def play_hands(count: int, seed: int) -> Game:
-    """``count`` random hands through :class:`Game`, played in place; the game at the end."""
+def play_hands(count: int, seed: int) -> list[HandSummary]:
+    """``count`` random hands on the bots' path (:func:`.bots.rollout.play_out`)."""
+    from .bots.rollout import Contracts, play_out  # the bots' package imports the engine
+
     rng = random.Random(seed)
     choice = rng.choice
+    below = rng.randrange  # randrange(n) draws as choice() does from n items
+
+    def random_player(  # the play-out player's arguments (rollout.Policy), named: no packing
+        seat: int, hand: int, legal: int, trick_len: int, led: int, win_card: int,
+        win_seat: int, others: int, nil_alive: Sequence[bool], nils: bool, need: int,
+        opp_need: int, tricks_left: int, eager: bool,
+    ) -> int:
+        for _ in range(below(legal.bit_count())):  # the k-th card of legal, in id order
+            legal &= legal - 1
+        return (legal & -legal).bit_length() - 1
+
     rules = Rules()
-    deal = seed
-    game = Game.new(rules, deal=deal)
+    deck = rules.deck_mask
+    bids = ALL_BIDS if rules.blind_nil else ALL_BIDS[:-1]
+    deal, index, scores, bags = seed, 0, (0, 0), (0, 0)
+    played: list[HandSummary] = []
     for _ in range(count):
-        if game.phase is OVER:
-            deal += 1
-            game = Game.new(rules, deal=deal)
-        for _ in range(4):
-            game.act(choice(game.legal_bids()))
-        for _ in range(52):
-            game.act(choice(game.legal_plays()))
-    return game
+        hands = deal_hand(deal, index, deck)
+        dealer = dealer_of_hand(index)
+        history: list[Bid] = [choice(bids), choice(bids), choice(bids), choice(bids)]
+        by_seat = bids_by_seat(history, dealer)
+        tricks = play_out(
+            hands, (dealer + 1) & 3, (), (0, 0, 0, 0), False, Contracts.of(by_seat),
+            policy=random_player,
+        )
+        teams = score_hand(by_seat, tricks, bags, rules)
+        scores = (scores[0] + teams[0].points, scores[1] + teams[1].points)
+        bags = (teams[0].bags_after, teams[1].bags_after)
+        played.append((tricks, scores))
+        if game_winner(scores, rules) is None:
+            index += 1
+        else:  # a new game, with the next deal number
+            deal, index, scores, bags = deal + 1, 0, (0, 0), (0, 0)
+    return played
 
 
-def play_states(count: int, seed: int) -> GameState:
+def play_states(count: int, seed: int) -> list[HandSummary]:
     """The same hands through :class:`GameState`, each action making a new state."""
     rng = random.Random(seed)
     choice = rng.choice
     rules = Rules()
     deal = seed
     state = GameState.new(rules, deal=deal)
+    played: list[HandSummary] = []
     for _ in range(count):
         if state.phase is OVER:
             deal += 1
@@ -80,8 +129,36 @@ def play_states(count: int, seed: int) -> GameState:
         for _ in range(4):
             state = state.apply(choice(state.legal_bids()))
         for _ in range(52):
-            state = state.apply(choice(state.legal_plays()))
-    return state
+            legal = state.legal_plays()
+            state = state.apply(legal[0] if len(legal) == 1 else choice(legal))
+        hand = state.past_hands[-1]
+        played.append((hand.tricks, hand.scores))
+    return played
+
+
+def search_plays(count: int, seed: int) -> Callable[[], int]:
+    """A run of the expert's play-outs over the first hands of ``count`` deals from
+    ``seed``, dealt beforehand; the run returns the cards it played."""
+    from .bots.handeval import expected_bid
+    from .bots.rollout import Contracts, play_out
+
+    deck = Rules().deck_mask
+    dealt = [deal_hand(deal, 0, deck) for deal in range(seed, seed + count)]
+    leader = (dealer_of_hand(0) + 1) & 3
+    contracts = [
+        Contracts.of((Bid(expected_bid(n)), Bid(expected_bid(e)), Bid(expected_bid(s)),
+                      Bid(expected_bid(w))))
+        for n, e, s, w in dealt
+    ]
+
+    def run() -> int:
+        plays = 0
+        for hands, contract in zip(dealt, contracts, strict=True):
+            taken = play_out(hands, leader, (), (0, 0, 0, 0), False, contract)
+            plays += 4 * sum(taken)
+        return plays
+
+    return run
 
 
 def _positions(count: int, seed: int) -> list[GameState]:
@@ -139,9 +216,12 @@ def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, A
     """The figures of the module's documentation; ``hands`` and ``repeats`` at least 1."""
     if hands < 1 or repeats < 1:
         raise UsageError("hands and repeats must be at least 1")
+    search = search_plays(max(1, hands // 4), seed)
+    search_count = search()  # the cards one run plays (the same every run)
     runs: dict[str, Callable[[], object]] = {
         "ours": lambda: play_hands(hands, seed),
         "states": lambda: play_states(hands, seed),
+        "search": search,
     }
     openspiel = openspiel_hands(hands, seed)
     if openspiel is not None:
@@ -150,6 +230,7 @@ def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, A
     result: dict[str, Any] = {
         "random_hands_per_s": _rate(hands, seconds["ours"]),
         "immutable_hands_per_s": _rate(hands, seconds["states"]),
+        "search_plays_per_s": _rate(search_count, seconds["search"]),
     }
     best = float("inf")
     for repeat in range(repeats):
@@ -160,8 +241,10 @@ def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, A
         best = min(best, (time.process_time() - start) / len(positions))
     result["legal_plays_ns"] = round(best * 1e9, 1)
     if openspiel is not None:
-        result["openspiel_hands_per_s"] = _rate(hands, seconds["openspiel"])
-        result["ratio_vs_openspiel"] = round(seconds["openspiel"] / max(seconds["ours"], 1e-9), 3)
+        theirs = seconds["openspiel"]
+        result["openspiel_hands_per_s"] = _rate(hands, theirs)
+        result["ratio_vs_openspiel"] = round(theirs / max(seconds["ours"], 1e-9), 3)
+        result["immutable_ratio_vs_openspiel"] = round(theirs / max(seconds["states"], 1e-9), 3)
     from .bots.timing import bot_timings  # the bots' decision times (median, p95 in ms)
 
     result.update(bot_timings())

@@ -15,34 +15,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Self, TypeVar
+from typing import NamedTuple, Self
 
 from .bids import ALL_BIDS, Bid
 from .cards import (
-    BIT_IN_SUIT,
     BITS,
     CARDS,
-    SUIT_CARDS,
-    SUIT_MASKS,
     SUIT_OF,
     Card,
     CardSet,
     Suit,
-    cards_of_mask,
     cards_of_suits,
-    join_suits,
-    suit_cards,
 )
 from .deal import check_deal_number, deal_hand
 from .errors import IllegalAction, Refusal, UsageError
 from .rules import (
     DEFAULT_RULES,
-    SPADE_POWER,
-    TRICK_POWERS,
+    PLAY_FROM,
     Rules,
     game_winner,
     last_trick,
-    legal_play_mask,
     refusal,
     trick_winner_seat,
 )
@@ -163,36 +155,7 @@ def _new_hand(
 
 
 _NOBODY = -1
-
-# The hot path of :meth:`_Game._advance` reads small tables rather than computing with
-# ``&``, ``>>`` or ``<<``: CPython 3.11 specialises indexing a tuple and adding small
-# integers, not bitwise operations, each of which costs several times more.
-
-# The suits a seat may play from, as four flags indexed by suit (``_may``).
-_NO_SUIT = (False, False, False, False)
-_ANY_SUIT = (True, True, True, True)
-_NOT_SPADES = (True, True, True, False)
-_ONLY = (  # by the suit led, when the seat has cards of it
-    (True, False, False, False), (False, True, False, False), (False, False, True, False),
-    (False, False, False, True),
-)
-# The next seat's first index in ``_held``, by the current one's (4 × seat).
-_NEXT_TURN = tuple((first + 4) & 15 for first in range(16))
-# A card's suit and its bit among its suit's, together.
-_SUIT_AND_BIT = tuple(zip(SUIT_OF, BIT_IN_SUIT, strict=True))
-
-
-def _held_by_suit(hands: tuple[int, int, int, int]) -> list[int]:
-    """Four hands (masks, by seat) as ``_held``: each seat's cards of each suit, as that
-    suit's own bits (:func:`cards.split_suits`, spelt out: once a hand, but it counts)."""
-    n, e, s, w = hands
-    return [
-        n & 0x1FFF, n >> 13 & 0x1FFF, n >> 26 & 0x1FFF, n >> 39,
-        e & 0x1FFF, e >> 13 & 0x1FFF, e >> 26 & 0x1FFF, e >> 39,
-        s & 0x1FFF, s >> 13 & 0x1FFF, s >> 26 & 0x1FFF, s >> 39,
-        w & 0x1FFF, w >> 13 & 0x1FFF, w >> 26 & 0x1FFF, w >> 39,
-    ]
-
+_SPADES = int(Suit.SPADES)  # a plain int: an Enum member is a slow lookup on Python 3.11
 
 # Tricks won this hand, by seat, packed four bits a seat (13 fits) in one small int: a
 # trick won adds ``_TRICK[seat]``, cheaper than building a new tuple of four counts.
@@ -203,42 +166,36 @@ def _unpack_tricks(packed: int) -> tuple[int, int, int, int]:
     return (packed & 15, packed >> 4 & 15, packed >> 8 & 15, packed >> 12)
 
 
-_G = TypeVar("_G", bound="_Game")
+class GameState:
+    """One point of a game, an immutable value: :meth:`apply` returns the next state.
+    Build one with :meth:`new` (or :meth:`position` for lessons).
 
-
-class _Game:
-    """A game's data, everything that reads it, and the one statement of how an action
-    moves it on (:meth:`_advance`, in place).  Two faces share it: :class:`GameState`, an
-    immutable value whose ``apply`` returns the next state, and :class:`Game`, which
-    ``apply``-s in place, for simulations that need speed rather than a history of values.
-    Build either with :meth:`new` (or :meth:`position` for lessons).
-
-    The cards held are sixteen small integers, a seat's cards of a suit as that suit's
-    own bits (:data:`cards.BIT_IN_SUIT`): a play changes one of them, following suit reads
-    one, and each is below 2**15, where CPython's arithmetic is fastest.  The legal plays
-    are worked out as each action is applied (the next action is checked against them),
-    as the suits they may come from and the tuple of Cards :meth:`legal_plays` returns.
-    Like them, ``_leader_turn``, ``_led`` and ``_broken`` repeat what the history says,
-    so that a play reads its answers rather than working them out again.
+    An action moves a state on by the rule functions of :mod:`.rules`, called, never
+    restated: what the next seat may play is :func:`rules.legal_play_mask`'s (worked out
+    as each action is applied, so that the next action is checked against it and
+    :meth:`legal_plays` only reads it), the winner of a trick
+    :func:`rules.trick_winner_seat`'s.  ``_leader``, ``_turn``, ``_led`` and ``_broken``
+    repeat what the history says, so that a play reads its answers rather than working
+    them out again.  (The bots' search does not step through states: it plays out
+    imagined deals on masks, :func:`.bots.rollout.play_out`, by the same rules' tables.)
     """
 
     __slots__ = (
-        "_hand", "_phase", "_bids", "_held", "_plays", "_leader", "_leader_turn", "_turn",
-        "_led", "_tricks", "_broken", "_may", "_legal",
+        "_hand", "_phase", "_bids", "_held", "_plays", "_leader", "_turn", "_led", "_tricks",
+        "_broken", "_legal_mask", "_legal",
     )
     _hand: _Hand
     _phase: Phase
     _bids: tuple[Bid, ...]  # this hand's bids, in bidding order (from the dealer's left)
-    _held: list[int]  # the cards held, by seat and suit: index 4 * seat + suit (see above)
+    _held: list[int]  # the cards each seat holds, masks by seat (each state has its own list)
     _plays: list[int]  # this hand's card ids in play order (each state has its own list)
     _leader: int  # the seat leading the current trick; -1 while bidding
-    _leader_turn: int  # 4 × _leader: the trick is complete when the turn comes back to it
-    _turn: int  # 4 × the seat to play: its first index in _held
+    _turn: int  # the seat to play
     _led: int  # the suit led to the current trick; -1 before its first card
     _tricks: int  # tricks won this hand by seat, packed (see _TRICK)
-    _broken: bool  # a spade was played in a trick before the current one
-    _may: tuple[bool, bool, bool, bool]  # the suits the seat to act may play from
-    _legal: tuple[Card, ...]  # the cards it may play, in id order
+    _broken: bool  # a spade has been played this hand (or the position began so)
+    _legal_mask: int  # the cards the seat to act may play (0 outside the play)
+    _legal: tuple[Card, ...]  # the same, as Cards in id order
 
     # --- construction ------------------------------------------------------------
 
@@ -305,10 +262,10 @@ class _Game:
         state._plays = [card.id for card in trick]
         state._leader = int(leader)
         state._tricks = sum(count * unit for count, unit in zip(tricks, _TRICK, strict=True))
-        state._leader_turn = 4 * int(leader)
-        state._turn = 4 * ((int(leader) + len(trick)) & 3)
+        state._turn = (int(leader) + len(trick)) & 3
         state._led = SUIT_OF[trick[0].id] if trick else -1
-        state._allow(state._led)
+        state._broken = spades_broken or any(card.suit == Suit.SPADES for card in trick)
+        state._allow()
         return state
 
     @classmethod
@@ -322,27 +279,25 @@ class _Game:
         self._hand = hand
         self._phase = phase
         self._bids = ()
-        self._held = _held_by_suit(hand.cards)
+        self._held = list(hand.cards)
         self._plays = []
         self._leader = _NOBODY
-        self._leader_turn = -1
         self._turn = 0
         self._led = -1
         self._tricks = 0
         self._broken = hand.broken
-        self._may = _NO_SUIT  # no card may be played before the bidding is done
+        self._legal_mask = 0  # no card may be played before the bidding is done
         self._legal = ()
 
-    def _allow(self, led_suit: int) -> None:
-        """Work out what the seat to act (``_turn``) may play, by the rule of
-        :func:`rules.legal_play_mask`; ``led_suit`` is the suit led, -1 when it leads.
-        (:meth:`_advance` spells the same rule out on the cards by suit.)"""
-        seat = self._turn >> 2
-        legal = legal_play_mask(self.held_mask(seat), led_suit, self.spades_broken)
-        self._legal = cards_of_mask(legal)
-        clubs, diamonds, hearts, spades = SUIT_MASKS  # it may play from its legal cards' suits
-        self._may = (legal & clubs != 0, legal & diamonds != 0, legal & hearts != 0,
-                     legal & spades != 0)
+    def _allow(self) -> None:
+        """Work out what the seat to act (``_turn``) may play: :func:`rules.legal_play_mask`
+        (read from its table, :data:`rules.PLAY_FROM`, as the bots' play-outs read it)."""
+        hand = self._held[self._turn]
+        legal = hand & PLAY_FROM[self._led][self._broken] or hand  # legal_play_mask's table
+        self._legal_mask = legal
+        self._legal = cards_of_suits(  # cards_of_mask(legal), without the call to split it
+            legal & 0x1FFF, legal >> 13 & 0x1FFF, legal >> 26 & 0x1FFF, legal >> 39
+        )
 
     # --- reading -------------------------------------------------------------------
 
@@ -367,7 +322,7 @@ class _Game:
     def _seat_to_act(self) -> int:
         phase = self._phase
         if phase is PLAYING:
-            return self._turn >> 2
+            return self._turn
         if phase is BIDDING:
             return (dealer_of_hand(len(self._hand.past)) + 1 + len(self._bids)) & 3
         return _NOBODY
@@ -459,10 +414,7 @@ class _Game:
     @property
     def spades_broken(self) -> bool:
         """A spade has been played this hand (so a spade may be led)."""
-        if self._broken:  # in a trick before this one
-            return True
-        count = len(self._plays) & 3  # or in this one
-        return count > 0 and any(SUIT_OF[card] == Suit.SPADES for card in self._plays[-count:])
+        return self._broken
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -485,8 +437,7 @@ class _Game:
     def held_mask(self, seat: int) -> int:
         """The cards ``seat`` still holds, as a bit mask: the fast accessor of
         :meth:`hand_of` for the bots and the tests."""
-        first = 4 * seat
-        return join_suits(*self._held[first:first + 4])
+        return self._held[seat]
 
     def hand_of(self, seat: Seat) -> CardSet:
         """The cards ``seat`` still holds."""
@@ -521,9 +472,7 @@ class _Game:
     def legal_play_mask(self) -> int:
         """The cards the seat to act may play, as a bit mask (0 outside the play): the fast
         accessor of :meth:`legal_plays` for the bots and the tests."""
-        turn = self._turn
-        held = self._held[turn:turn + 4]
-        return join_suits(*(bits if may else 0 for may, bits in zip(self._may, held, strict=True)))
+        return self._legal_mask
 
     def legal_plays(self) -> tuple[Card, ...]:
         """The cards the seat to act may play, in id order (empty outside the play)."""
@@ -558,76 +507,41 @@ class _Game:
     # --- acting ---------------------------------------------------------------------
 
     def _advance(self, action: Card | Bid, seat: Seat | None = None) -> None:
-        """Apply ``action`` by the seat to act to this object, in place; raise
-        :class:`IllegalAction` (leaving it unchanged) if it may not be done.  Pass ``seat``
-        to check that it is that seat's turn.
-
-        The hot path of every simulation, so kept short: what the next seat may play is
-        worked out here by the rule of :func:`rules.legal_play_mask` (which :meth:`_allow`
-        calls), spelt out on the cards by suit, and the winner of a trick by the tables of
-        :func:`rules.trick_winner`: a call would cost a tenth of a play."""
+        """Apply ``action`` by the seat to act to this new state, in place (:meth:`apply`
+        has just copied it); raise :class:`IllegalAction` if it may not be done.  Pass
+        ``seat`` to check that it is that seat's turn."""
         if seat is not None and seat != self._seat_to_act():
             raise self._refused(action, seat)
-        held = self._held
         if action.__class__ is Card:
             card_id = action.id
-            suit, bit = _SUIT_AND_BIT[card_id]
-            index = self._turn + suit
-            bits = held[index]
-            if not bits & bit or not self._may[suit]:
+            if not self._legal_mask >> card_id & 1:
                 raise self._refused(action)
-            held[index] = bits - bit
+            self._held[self._turn] ^= BITS[card_id]
             plays = self._plays
             plays.append(card_id)
-            turn = _NEXT_TURN[self._turn]
-            if turn != self._leader_turn:  # the trick goes on: the next seat follows suit if it can
-                self._turn = turn
-                led = self._led
-                if led < 0:  # that card led the trick
-                    self._led = led = suit
-                following = held[turn + led]
-                if following != 0:
-                    self._may = _ONLY[led]
-                    self._legal = SUIT_CARDS[led][following] or suit_cards(led, following)
-                else:  # it cannot: any card
-                    self._may = _ANY_SUIT
-                    self._legal = cards_of_suits(*held[turn:turn + 4])
+            suit = SUIT_OF[card_id]
+            if suit == _SPADES:
+                self._broken = True
+            if self._led < 0:  # that card led the trick
+                self._led = suit
+            if len(plays) & 3:  # the trick goes on
+                self._turn = (self._turn + 1) & 3
+                self._allow()
                 return None
             # the trick is complete: its winner leads the next one
-            first, second, third, fourth = plays[-4:]
-            by_first, by_second, by_third, by_fourth = TRICK_POWERS[first]
-            best = by_first[first]
-            power = by_second[second]
-            if power > best:
-                best = power
-            power = by_third[third]
-            if power > best:
-                best = power
-            power = by_fourth[fourth]
-            if power > best:
-                best = power
-            self._leader = leader = (self._leader + best) & 3
+            self._leader = leader = trick_winner_seat(self._leader, plays[-4:])
             self._tricks += _TRICK[leader]
             self._led = -1
             if len(plays) == self._hand.size:  # that was the last trick
                 return self._next_hand()
-            if best >= SPADE_POWER:  # a spade won it, so a spade was played
-                self._broken = True
         elif action.__class__ is Bid:
             if not self._bid(action):
                 return None
             leader = self._leader  # the bidding is over: the first trick is to be led
         else:
             raise UsageError(f"an action is a Card or a Bid, not {action!r}")
-        # ``leader`` leads a trick
-        self._turn = self._leader_turn = turn = 4 * leader
-        clubs, diamonds, hearts, spades = held[turn:turn + 4]
-        if self._broken or not (clubs or diamonds or hearts):
-            self._may = _ANY_SUIT
-        else:  # no spade led before spades are broken, unless only spades are left
-            self._may = _NOT_SPADES
-            spades = 0
-        self._legal = cards_of_suits(clubs, diamonds, hearts, spades)
+        self._turn = leader
+        self._allow()
         return None
 
     def _refused(self, action: Card | Bid, seat: Seat | None = None) -> IllegalAction:
@@ -679,21 +593,21 @@ class _Game:
         cards = check_hands(hands, rules.deck_mask)
         self._begin(_new_hand(rules, None, hand.past, cards, hand.scores, hand.bags), BIDDING)
 
-    def _copy(self, cls: type[_G]) -> _G:
-        """A ``cls`` with this object's data (shared: every part of it is immutable)."""
-        new = cls()
+    def _copy(self) -> GameState:
+        """A state with this one's data (shared but for the two lists: all else is
+        immutable), for :meth:`_advance` or :meth:`_deal` to move on."""
+        new = GameState.__new__(GameState)
         new._hand = self._hand
         new._phase = self._phase
         new._bids = self._bids
         new._held = self._held.copy()
         new._plays = self._plays.copy()
         new._leader = self._leader
-        new._leader_turn = self._leader_turn
         new._turn = self._turn
         new._led = self._led
         new._tricks = self._tricks
         new._broken = self._broken
-        new._may = self._may
+        new._legal_mask = self._legal_mask
         new._legal = self._legal
         return new
 
@@ -712,63 +626,24 @@ class _Game:
 
 
 
-class GameState(_Game):
-    """One point of a game, an immutable value: :meth:`apply` returns the next state."""
-
-    __slots__ = ()
-
     def apply(self, action: Card | Bid, seat: Seat | None = None) -> GameState:
         """The state after ``action`` by the seat to act; raise :class:`IllegalAction`.
 
         Pass ``seat`` to check that it is that seat's turn.  ``self`` is not changed.
         """
-        new = self._copy(GameState)
+        new = self._copy()
         new._advance(action, seat)
         return new
 
     def deal_cards(self, hands: Hands) -> GameState:
         """Give the cards of the next hand (four hands by seat, CardSets or masks) to a game
         without a deal number."""
-        new = self._copy(GameState)
+        new = self._copy()
         new._deal(hands)
         return new
-
-    def game(self) -> Game:
-        """A :class:`Game` that starts from this state."""
-        return self._copy(Game)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
-
-
-class Game(_Game):
-    """A game played in place, as OpenSpiel's states are: :meth:`act` changes this
-    object.  For simulations that make many moves and keep none of the states between;
-    :meth:`state` gives the immutable :class:`GameState` of the moment."""
-
-    __slots__ = ()
-
-    # Apply ``action`` by the seat to act to this game, in place; raise IllegalAction,
-    # leaving the game unchanged, if it may not be done.  (GameState.apply runs this too.)
-    act = _Game._advance
-
-    def deal_cards(self, hands: Hands) -> None:
-        """Give the cards of the next hand (four hands by seat, CardSets or masks) to a game
-        without a deal number."""
-        self._deal(hands)
-
-    def state(self) -> GameState:
-        """This point of the game as an immutable :class:`GameState`."""
-        return self._copy(GameState)
-
-    def copy(self) -> Game:
-        """An independent game at the same point."""
-        return self._copy(Game)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]  # it changes

@@ -21,7 +21,7 @@ from .bids import BidParseError, parse_bid
 from .cards import CARD_TEXT, CardParseError, ids_of_mask, parse_card
 from .deal import MAX_DEAL, check_deal_number
 from .errors import IllegalAction, RecordError, Refusal, UsageError, quote, shorten
-from .game import Game, GameState, HandResult, Phase, bids_by_seat, check_hands
+from .game import GameState, HandResult, Phase, bids_by_seat, check_hands
 from .rules import Rules
 from .seats import SEATS, TEAMS, dealer_of_hand
 
@@ -85,17 +85,17 @@ def from_dict(data: object) -> GameState:
         if deal is None:
             raise RecordError('a record needs a "deal" or the cards of its first hand')
         return GameState.new(rules, deal=deal)
-    game: Game | None = None  # played in place: no copy of the state at each action
+    game: GameState | None = None
     for number, hand in enumerate(hands, start=1):
         game = _read_hand(game, rules, deal, number, hand)
     assert game is not None
-    return game.state()
+    return game
 
 
 def _read_hand(
-    state: Game | None, rules: Rules, deal: int | None, number: int, hand: object
-) -> Game:
-    """Play ``hand`` (the record's hand ``number``) on the game ``state``, in place."""
+    state: GameState | None, rules: Rules, deal: int | None, number: int, hand: object
+) -> GameState:
+    """Play ``hand`` (the record's hand ``number``) on from ``state``: the state after it."""
     where = f"hand {number}"
     if not isinstance(hand, dict):
         raise RecordError(f"{where}: a hand is a JSON object")
@@ -111,11 +111,11 @@ def _read_hand(
         if state is None:
             if deal is None and cards is None:
                 raise RecordError(f'{where}: no "cards" and no "deal" to deal them')
-            state = Game.new(rules, deal=deal, cards=cards)
+            state = GameState.new(rules, deal=deal, cards=cards)
         elif state.phase is Phase.DEALING:
             if cards is None:
                 raise RecordError(f'{where}: no "cards" and no "deal" to deal them')
-            state.deal_cards(cards)
+            state = state.deal_cards(cards)
         elif cards is not None and cards != state.dealt_masks:
             raise RecordError(f"{where}, cards: these are not the cards of deal {deal}")
     except UsageError as error:
@@ -130,7 +130,7 @@ def _read_hand(
             bid = parse_bid(token)
         except BidParseError as error:
             raise RecordError(f"{at}: {_not_a(token, 'bid', error)}") from None
-        _apply(state, bid, at)
+        state = _apply(state, bid, at)
     for index, text in enumerate(plays, start=1):
         at = f"{where}, play {index}"
         if state.hand_index != number - 1:
@@ -141,7 +141,7 @@ def _read_hand(
             card = parse_card(text)
         except CardParseError as error:
             raise RecordError(f"{at}: {_not_a(text, 'card', error)}") from None
-        _apply(state, card, at)
+        state = _apply(state, card, at)
     return state
 
 
@@ -184,9 +184,9 @@ def _read_cards(where: str, cards: object, rules: Rules) -> tuple[int, int, int,
         raise RecordError(f"{where}, cards: {error}") from None
 
 
-def _apply(game: Game, action: Any, at: str) -> None:
+def _apply(state: GameState, action: Any, at: str) -> GameState:
     try:
-        game.act(action)  # leaves the game unchanged if it refuses the action
+        return state.apply(action)
     except IllegalAction as error:
         raise RecordError(f"{at}: {describe_refusal(error.refusal, error.seat, action)}") from None
 

@@ -1,11 +1,12 @@
 """The rules options (variants) of RULES.md, and the pure rule functions.
 
 Every rule of trick play is stated here, on bit masks (see :mod:`cards`):
-:func:`legal_play_mask`, :func:`refusal`, :func:`trick_winner` (on :data:`TRICK_POWERS`),
-plus the end of the game in :func:`game_winner`.  The game state, the views and the bots
-call these; only the game's hot path (``game._Game._advance``) spells out the first and
-reads the tables of the third inline, where a call would cost a tenth of a play, and the
-property tests check it against an independent statement of the rules (tests/helpers.py).
+:func:`legal_play_mask` (on :data:`PLAY_FROM`), :func:`refusal`, :func:`trick_winner` (on
+:data:`TRICK_POWERS`, and :data:`BEATEN_BY` built from it), plus the end of the game in
+:func:`game_winner`.  The game state, the views and the bots call these or read these
+tables (the bots' play-outs, :mod:`.bots.rollout`, read :data:`PLAY_FROM` and
+:data:`BEATEN_BY` inline); the property tests check them against an independent
+statement of the rules (tests/helpers.py).
 """
 
 from __future__ import annotations
@@ -111,15 +112,21 @@ DEFAULT_RULES = Rules()
 # --- trick play --------------------------------------------------------------------
 
 
+# The rule of what may be played, as a table: ``PLAY_FROM[led_suit][spades_broken]`` are
+# the cards a seat must play from when it holds any of them (else it may play any card).
+# Indexed by the suit led, and by -1 (the last entry) when leading: following, the led
+# suit; leading, any card once spades are broken, and before that any but a spade (a hand
+# of only spades leads one).  ``hand & PLAY_FROM[led][broken] or hand`` is the legal mask.
+PLAY_FROM: tuple[tuple[int, int], ...] = (
+    *((suit_mask, suit_mask) for suit_mask in SUIT_MASKS),
+    (~SPADES_MASK, -1),
+)
+
+
 def legal_play_mask(hand: int, led_suit: int, spades_broken: bool) -> int:
-    """The cards of ``hand`` that may be played; ``led_suit`` is -1 when leading."""
-    if led_suit < 0:
-        if spades_broken:
-            return hand
-        others = hand & ~SPADES_MASK
-        return others or hand  # only spades in hand: a spade may be led
-    following = hand & SUIT_MASKS[led_suit]
-    return following or hand
+    """The cards of ``hand`` that may be played; ``led_suit`` is -1 when leading
+    (:data:`PLAY_FROM`, the one statement of the rule)."""
+    return hand & PLAY_FROM[led_suit][spades_broken] or hand
 
 
 def refusal(hand: int, card_id: int, led_suit: int, spades_broken: bool) -> Refusal | None:
@@ -145,8 +152,9 @@ def trick_winner(trick: tuple[int, ...] | list[int]) -> int:
 
     The highest spade wins; without a spade, the highest card of the led suit.
     """
-    powers = TRICK_POWERS[trick[0]]  # four tables; a trick in progress uses the first ones
-    return max(power[card_id] for power, card_id in zip(powers, trick, strict=False)) & 3
+    # four tables, one a position (a trick in progress uses the first ones): each card's
+    # power where it was played, the highest's position in its low two bits
+    return max(map(tuple.__getitem__, TRICK_POWERS[trick[0]], trick)) & 3
 
 
 def _powers(led_suit: int, position: int) -> tuple[int, ...]:

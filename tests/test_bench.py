@@ -1,4 +1,4 @@
-"""The benchmark drives both engines through whole hands, the same way."""
+"""The benchmark drives the bots' path, the table's path and OpenSpiel the same way."""
 
 from __future__ import annotations
 
@@ -6,16 +6,31 @@ import random
 
 import pytest
 
-from spades_core.bench import _best_times, _positions, openspiel_hands, play_hands, play_states
+from spades_core.bench import (
+    _best_times,
+    _positions,
+    openspiel_hands,
+    play_hands,
+    play_states,
+    search_plays,
+)
 from spades_core.game import Phase
+from spades_core.rules import Rules, game_winner
 
 
-def test_our_hands_run() -> None:
-    game = play_hands(30, seed=1)  # raises if a chosen action were refused
-    assert game.state() == play_states(30, seed=1)  # in place or state by state: one game
-    assert len(game.past_hands) > 0
+def test_the_bots_path_and_the_states_play_the_same_hands() -> None:
+    fast = play_hands(60, seed=1)  # play_states raises if a chosen action were refused
+    assert fast == play_states(60, seed=1)
+    assert len(fast) == 60 and all(sum(tricks) == 13 for tricks, _ in fast)
+    assert any(game_winner(scores, Rules()) is not None for _, scores in fast)  # a new game
+    assert play_hands(60, seed=2) != fast  # the seed makes the hands
     positions = _positions(60, seed=2)
     assert len(positions) == 60 and all(p.phase is Phase.PLAYING for p in positions)
+
+
+def test_the_search_figure_plays_whole_hands() -> None:
+    run = search_plays(5, seed=3)
+    assert run() == 5 * 52 == run()
 
 
 def test_best_times_takes_the_best_of_each_run() -> None:

@@ -1,9 +1,10 @@
 """Instructions per random hand: ``python3 tools/engine_instructions.py`` prints one JSON object.
 
 The same three drivers as ``python -m spades_core bench`` (:mod:`spades_core.bench`): our engine
-in place (``Game``), our engine state by state (``GameState``) and, when ``open_spiel`` is
-installed, OpenSpiel's ``spades``; each hand is 4 bids and 52 plays chosen by
-``random.choice`` among the legal actions (plus OpenSpiel's 52 chance actions of the deal).
+on the bots' path (``bots.rollout.play_out``, the path the expert's search runs on), our engine
+state by state (``GameState``, the table's path) and, when ``open_spiel`` is installed,
+OpenSpiel's ``spades``; each hand is 4 bids and 52 plays chosen by ``random.choice`` among the
+legal actions (plus OpenSpiel's 52 chance actions of the deal).
 
 Unlike wall time, the count of machine instructions does not depend on the machine's load: it
 tells whether a change made the engine do less. Each driver runs under valgrind's callgrind
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DRIVER = """
 import sys
 from spades_core import bench
-run = {{"game": bench.play_hands, "states": bench.play_states}}.get("{name}")
+run = {{"search": bench.play_hands, "states": bench.play_states}}.get("{name}")
 if run is None:
     def run(count, seed):
         driver = bench.openspiel_hands(count, seed)
@@ -63,7 +64,7 @@ def main() -> int:
         print("engine_instructions: valgrind is missing (apt-get install -y valgrind)",
               file=sys.stderr)
         return 2
-    names = ["game", "states"]
+    names = ["search", "states"]
     try:
         import pyspiel  # type: ignore[import-not-found]  # noqa: F401
     except ImportError:
@@ -77,7 +78,10 @@ def main() -> int:
     if "openspiel_instructions_per_hand" in result:
         theirs = result["openspiel_instructions_per_hand"]
         result["instruction_ratio_vs_openspiel"] = round(
-            theirs / result["game_instructions_per_hand"], 3
+            theirs / result["search_instructions_per_hand"], 3
+        )
+        result["immutable_instruction_ratio_vs_openspiel"] = round(
+            theirs / result["states_instructions_per_hand"], 3
         )
     print(json.dumps(result, indent=2))
     return 0

@@ -6,22 +6,26 @@ rest of the hand in that world with :func:`policy_card`, a cheap rule-of-thumb p
 cover a partner's Nil, attack an opponent's Nil, Nil bidders play their highest losing
 card), and returns the tricks taken by each seat.  The rules are the engine's: a trick's
 best card so far is beaten by the cards of :data:`spades_core.rules.BEATEN_BY` (the
-table of :func:`~spades_core.rules.trick_winner`'s rule), and the legal cards are
-:func:`~spades_core.rules.legal_play_mask`'s, spelt out inline in :func:`play_out` as
-in the game's own hot path (the tests check that a play-out agrees with
-:class:`~spades_core.GameState`).
+table of :func:`~spades_core.rules.trick_winner`'s rule), and the legal cards are read
+from :data:`spades_core.rules.PLAY_FROM` (the table of
+:func:`~spades_core.rules.legal_play_mask`), once a trick: no rule is restated here (the
+tests check that a play-out agrees with :class:`~spades_core.GameState`).
+
+:func:`play_out` is the engine's fast path: the expert's search runs on it, and so does
+``python -m spades_core bench`` (with a random player in place of :func:`policy_card`),
+so that the speed the benchmark measures is the speed of the bots' search.
 
 Everything here is deterministic: the policy has no randomness at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bids import Bid
 from ..cards import SPADES_MASK, SUIT_MASKS, SUIT_OF
-from ..rules import BEATEN_BY
+from ..rules import BEATEN_BY, PLAY_FROM
 
 _SPADES = 3
 _SIDE_SUITS = (0, 1, 2)
@@ -232,6 +236,12 @@ def _cheap(hand: int, legal: int, follows: int) -> int:
     return _discard_low(hand, legal)
 
 
+Policy = Callable[
+    [int, int, int, int, int, int, int, int, Sequence[bool], bool, int, int, int, bool], int
+]
+"""A play-out player: :func:`policy_card`'s arguments, a card id of ``legal`` back."""
+
+
 def play_out(
     hands: Sequence[int],
     leader: int,
@@ -240,13 +250,16 @@ def play_out(
     broken: bool,
     contracts: Contracts,
     first: int = -1,
+    policy: Policy = policy_card,
 ) -> tuple[int, int, int, int]:
-    """Play the rest of the hand with :func:`policy_card`; the tricks taken, by seat.
+    """Play the rest of the hand with ``policy`` (:func:`policy_card`); the tricks
+    taken, by seat.
 
     ``hands`` are the cards each seat still holds, ``trick`` the card ids of the trick in
     progress (led by ``leader``), ``tricks`` those taken so far.  ``first`` (optional) is
     the card the seat to act plays now, instead of the policy's.  The play stops when the
     seat to act holds nothing (every hand empty, or uneven hands in a partial position).
+    The policy is asked only when the seat has a choice (more than one legal card).
     """
     held = [hands[0], hands[1], hands[2], hands[3]]
     taken = [tricks[0], tricks[1], tricks[2], tricks[3]]
@@ -259,23 +272,17 @@ def play_out(
     count = len(trick)
     tricks_left = (remaining.bit_count() + count + 3) >> 2
     led = SUIT_OF[trick[0]] if count else -1
-    led_mask = SUIT_MASKS[led] if count else 0
+    play_from = PLAY_FROM[led][broken]  # the rule of what may be played, for this trick
     win_card = win_seat = -1
     for position, card in enumerate(trick):
         if position == 0 or BEATEN_BY[win_card] >> card & 1:
             win_card, win_seat = card, (leader + position) & 3
     seat = (leader + count) & 3
-    policy = policy_card
     while True:
         hand = held[seat]
         if not hand:
             break
-        if count:
-            legal = hand & led_mask or hand
-        elif broken:
-            legal = hand
-        else:
-            legal = hand & _NOT_SPADES or hand
+        legal = hand & play_from or hand
         if first >= 0:
             card, first = first, -1
         elif legal & (legal - 1) == 0:
@@ -293,7 +300,7 @@ def play_out(
             broken = True
         if count == 0:
             led = SUIT_OF[card]
-            led_mask = SUIT_MASKS[led]
+            play_from = PLAY_FROM[led][broken]
             win_card, win_seat = card, seat
             count = 1
         else:
@@ -308,6 +315,7 @@ def play_out(
                     nils = nil_alive[0] or nil_alive[1] or nil_alive[2] or nil_alive[3]
                 tricks_left -= 1
                 count = 0
+                play_from = PLAY_FROM[-1][broken]  # the winner leads the next trick
                 seat = win_seat
                 continue
         seat = (seat + 1) & 3
