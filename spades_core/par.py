@@ -24,7 +24,7 @@ from .bots import make_bot
 from .bots.expert import ExpertBot, action_steps, run_steps
 from .cards import Card
 from .errors import UsageError
-from .game import Game, GameState, Phase
+from .game import GameState, Phase
 from .rules import Rules, trick_winner
 from .seats import Seat, dealer_of_hand
 
@@ -73,16 +73,15 @@ def par_steps(deal: int, level: str, rules: Rules | None = None) -> Generator[No
     rules = rules or Rules()
     others = make_bot(level)
     expert = ExpertBot()
-    game = Game.new(rules, deal=deal)
-    while game.phase is not Phase.OVER:
-        if len(game.past_hands) >= MAX_PAR_HANDS:
+    state = GameState.new(rules, deal=deal)
+    while state.phase is not Phase.OVER:
+        if len(state.past_hands) >= MAX_PAR_HANDS:
             raise UsageError(f"deal {deal}: the par game lasts over {MAX_PAR_HANDS} hands")
-        state = game.state()
         seat = state.to_act
         bot = expert if seat == Seat.S else others
-        game.act((yield from action_steps(bot, state)))
+        state = state.apply((yield from action_steps(bot, state)))
         yield
-    return Par(deal, level, rules, game.state())
+    return Par(deal, level, rules, state)
 
 
 def _actions(state: GameState) -> list[tuple[Card | Bid, ...]]:
