@@ -336,8 +336,10 @@ def _found(node: Any) -> bool:
     return node is not None and type(node).__name__ != "JsNull" and bool(node)
 
 
-def _panel(panel_id: str) -> Any:
-    """The dialog's coach panel ``panel_id``, emptied (made at the end of the body)."""
+def _panel(panel_id: str, keys: str, data: dict[str, Any] | None) -> Any:
+    """The dialog's coach panel ``panel_id`` (made at the end of the body), emptied and
+    titled ``{keys}.title``; while ``data`` is None it says ``{keys}.computing`` and None is
+    returned, as it is when no dialog is open: the caller has nothing more to draw."""
     node = byid(panel_id)
     if not _found(node):
         dialog = byid("dialog")
@@ -346,19 +348,20 @@ def _panel(panel_id: str) -> Any:
             return None
         node = el("section", cls="coach-panel", id=panel_id, aria_live="polite")
         add(body, node)
-    return clear(node)
+    clear(node)
+    add(node, el("h3", t(f"{keys}.title")))
+    if data is None:
+        node.setAttribute("data-state", "computing")
+        add(node, el("p", t(f"{keys}.computing"), "coach-computing"))
+        return None
+    return node
 
 
 def review_panel(data: dict[str, Any] | None) -> None:
     """The review of the hand (``spades_core.review.review_to_dict``), or "computing…"
     while ``data`` is None."""
-    node = _panel("coach-review")
-    if node is None:
-        return
-    add(node, el("h3", t("review.title")))
-    if data is None:
-        node.setAttribute("data-state", "computing")
-        add(node, el("p", t("review.computing"), "coach-computing"))
+    node = _panel("coach-review", "review", data)
+    if node is None or data is None:
         return
     items = data.get("items", [])
     node.setAttribute("data-state", "failed" if data.get("failed") else "done")
@@ -418,13 +421,8 @@ def review_panel(data: dict[str, Any] | None) -> None:
 def par_panel(data: dict[str, Any] | None, score: int) -> None:
     """The deal's par beside the player's score, and where the two games parted
     ("computing…" while ``data`` is None)."""
-    node = _panel("coach-par")
-    if node is None:
-        return
-    add(node, el("h3", t("par.title")))
-    if data is None:
-        node.setAttribute("data-state", "computing")
-        add(node, el("p", t("par.computing"), "coach-computing"))
+    node = _panel("coach-par", "par", data)
+    if node is None or data is None:
         return
     if data.get("failed"):
         node.setAttribute("data-state", "failed")
