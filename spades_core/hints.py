@@ -718,8 +718,8 @@ def _not_sims(spot: Spot) -> Params | None:
     return None
 
 
-@_not("coach.not.nil", "nil-hand", "chance")
-def _not_nil(spot: Spot) -> Params | None:
+def _nil_worse(spot: Spot) -> Evaluation | None:
+    """The evaluation, when the seat bids a number, Nil was weighed and is worth no more."""
     ev = spot.evaluation
     action = spot.action
     if (isinstance(action, Bid) and not action.is_nil and ev is not None and ev.nil_worlds
@@ -727,7 +727,21 @@ def _not_nil(spot: Spot) -> Params | None:
         nil = ev.of(Bid(0))
         mine = ev.of(action)
         if nil is not None and mine is not None and nil.total <= mine.total:
-            return {"chance": str(_chance(ev))}
+            return ev
+    return None
+
+
+@_not("coach.not.nil-rare", "nil-hand")
+def _not_nil_rare(spot: Spot) -> Params | None:
+    ev = _nil_worse(spot)
+    return {} if ev is not None and _chance(ev) == 0 else None  # under 1 time in 20
+
+
+@_not("coach.not.nil", "nil-hand", "chance")
+def _not_nil(spot: Spot) -> Params | None:
+    ev = _nil_worse(spot)
+    if ev is not None and _chance(ev) > 0:
+        return {"chance": str(_chance(ev))}
     return None
 
 
