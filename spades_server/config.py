@@ -28,6 +28,9 @@ class Config:
     quick_wait: float = 10.0  # seconds a quick-match table waits before bots fill it
     nudge_after: float = 20.0  # seconds without a move before the others may nudge
     bot_delay: float = 0.6  # seconds a bot waits before it acts (0 in tests)
+    # With a shared backend: seconds past bot_delay that a process waits, after a change
+    # published by another, before it drives the room's bots itself (the other may be gone).
+    bot_stall: float = 5.0
     max_rooms_loaded: int = 1000  # rooms held in memory at once
     max_connections: int = 500  # WebSocket connections at once
     # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB

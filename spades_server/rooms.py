@@ -140,6 +140,7 @@ class Room:
         self._takeover: asyncio.TimerHandle | None = None
         self._start_timer: asyncio.TimerHandle | None = None
         self._driver: asyncio.Task[None] | None = None
+        self._watch: asyncio.TimerHandle | None = None
         self.options = options
         self.rules = Rules(
             target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
@@ -336,6 +337,31 @@ class Room:
         if self._driver is None or self._driver.done():
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
+    def watch(self) -> None:
+        """After a change published by another process: if a bot is to act and the room
+        has not moved ``bot_delay + bot_stall`` seconds later, drive the bots here (the
+        process that should have may be gone). Two drivers are harmless: each action is
+        applied only on the version it was chosen for."""
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+        state = self.state
+        if state is None or state.to_act is None or not self.bot_plays(state.to_act):
+            return
+        config = self.manager.config
+        self._watch = asyncio.get_running_loop().call_later(
+            config.bot_delay + config.bot_stall, self._stalled, self.version()
+        )
+
+    def _stalled(self, version: int) -> None:
+        self._watch = None
+        asyncio.get_running_loop().create_task(self._drive_if_stalled(version))
+
+    async def _drive_if_stalled(self, version: int) -> None:
+        await self.manager.refresh(self)
+        if self.version() == version:
+            self.kick()
+
     async def _drive(self) -> None:
         delay = self.manager.config.bot_delay
         while True:
@@ -481,6 +507,7 @@ class RoomManager:
         if kind == "state":
             await self.refresh(room)
             await room.broadcast_state()
+            room.watch()
         elif kind == "chat":
             await room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
 

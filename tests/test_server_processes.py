@@ -158,3 +158,30 @@ def test_a_killed_server_restarts_on_its_store_and_the_game_goes_on(tmp_path: Pa
         past = after["view"]["past_hands"][0]["plays"]
         assert past[: len(before["view"]["plays"])] == [c for _, c in before["view"]["plays"]]
         back.close()
+
+
+def test_the_bots_go_on_when_the_process_driving_them_dies(tmp_path: Path, redis_url: str) -> None:
+    """Process A drives the bots (slowly) and is killed before they act: process B, which
+    only saw the change published, drives them once the room has stalled."""
+    slow = ("--redis", redis_url, "--bot-delay", "4")
+    with (
+        server_process(tmp_path / "a.sqlite3", *slow) as (url_a, process_a),
+        server_process(tmp_path / "b.sqlite3", "--redis", redis_url) as (url_b, _),
+    ):
+        host = Client(url_a)
+        host.enter(type="create", nickname="Ann", seat="N", options={"blind_nil": False})
+        guest = Client(url_b)
+        guest.enter(type="join", code=host.code, nickname="Bea", seat="E")
+        host.send(type="start")
+        started = guest.until(lambda m: m["type"] == "state" and m["view"] is not None)
+        first = started["view"]["to_act"]
+        assert first in ("S", "W"), started["view"]  # East deals: a bot bids first
+        stop(process_a, signal.SIGKILL)  # A is gone before its bot's delay is over
+        moved = guest.until(
+            lambda m: m["type"] == "state" and m["view"] is not None
+            and m["view"]["to_act"] in ("N", "E")
+        )
+        bids = moved["view"]["bids"]
+        assert bids[1] is None and all(bids[i] is not None for i in (2, 3)), bids  # S and W bid
+        host.close()
+        guest.close()
