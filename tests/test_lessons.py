@@ -797,7 +797,7 @@ def test_the_table_share_counts_the_acting_steps() -> None:
 
 def test_most_acting_steps_are_cards_or_bids_on_a_table() -> None:
     table, acting = table_share()
-    assert table / acting >= 0.60, f"{table} of {acting} acting steps ({table / acting:.1%})"
+    assert table / acting >= 0.65, f"{table} of {acting} acting steps ({table / acting:.1%})"
 
 
 def test_scoring_is_practised_by_playing_out_the_last_tricks() -> None:
