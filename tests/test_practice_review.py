@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
 
 from spades_core.errors import UsageError
 from spades_core.game import GameState
-from spades_core.lessons import PracticeStep, load_library_dir
+from spades_core.lessons import SITUATIONS, PracticeStep, load_library_dir
 from spades_core.lessons.practice import play_hand, practice_state, situation_arises
 from spades_core.lessons.practice_review import (
     lesson_tips,
@@ -78,3 +80,17 @@ def test_the_report_reads_the_coachs_real_review() -> None:
     report = practice_report(end, step.situation, tips, items)
     # the coach played South, so none of its own decisions is flagged
     assert report.verdict == "matched" and report.arose
+
+
+def test_every_situation_and_verdict_has_its_words_in_both_languages() -> None:
+    locales = Path(__file__).resolve().parent.parent / "locales"
+    catalogues = {lang: json.loads((locales / lang / "coach.json").read_text("utf-8"))
+                  for lang in ("en", "fr")}
+    keys = [f"practice.situation.{key}" for key in SITUATIONS] + [
+        "practice.title", "practice.computing", "practice.costly", "practice.matched",
+        "practice.absent", "practice.absent-too", "practice.arose", "practice.back"]
+    for key in keys:
+        texts = [catalogues[lang].get(key) for lang in ("en", "fr")]
+        assert all(texts), key
+        fields = [set(re.findall(r"\{(\w+)", str(text))) for text in texts]
+        assert fields[0] == fields[1], key
