@@ -97,6 +97,42 @@ def test_ids_are_unique_and_the_order_is_rules_then_strategy() -> None:
         assert orders == sorted(set(orders))
 
 
+def test_the_rules_list_starts_with_the_table_and_the_deal() -> None:
+    """What a learner meets first: the seats, the deal and who leads (reneging, a word on
+    following suit at a real table, comes with the deal)."""
+    rules = LIBRARY.group("rules")
+    assert [lesson.id for lesson in rules[:2]] == ["rules-01-table", "rules-14-deal-and-renege"]
+    for lesson in rules[:2]:
+        assert lesson.acting_steps[0].topic == "seats-dealing", lesson.id
+
+
+# the rule each topic builds on: it must be acted upon in the same lesson or an earlier one
+PREREQUISITES = {
+    "trumping": "follow-suit", "spades-broken": "trumping",
+    "only-spades": "spades-broken", "nil": "bidding", "blind-nil": "nil",
+    "contract-made": "bidding", "contract-set": "contract-made", "bags": "contract-made",
+    "bag-penalty": "bags", "nil-scoring": "nil", "game-end": "contract-made", "ties": "game-end",
+}
+
+
+def test_no_rules_lesson_relies_on_a_later_one() -> None:
+    rules = LIBRARY.group("rules")
+    first: dict[str, int] = {}
+    for place, lesson in enumerate(rules):
+        for step in lesson.acting_steps:
+            assert step.topic is not None
+            first.setdefault(step.topic, place)
+    assert set(PREREQUISITES) | set(PREREQUISITES.values()) <= set(first)
+    for topic, before in PREREQUISITES.items():
+        assert first[before] <= first[topic], (
+            f"{topic} is asked in {rules[first[topic]].id}, before {before} "
+            f"({rules[first[before]].id})")
+    for place, lesson in enumerate(rules):  # a score is asked only once scoring is taught
+        for step in lesson.acting_steps:
+            if isinstance(step, AnswerStep) and step.claim is not None and step.claim.points:
+                assert place >= first["contract-made"], (lesson.id, step.index)
+
+
 def test_the_loader_is_pure_and_a_new_file_is_a_new_lesson() -> None:
     files = {path.name: path.read_text("utf-8") for path in LESSONS_DIR.glob("*.json")}
     assert load_library(files) == LIBRARY
@@ -761,7 +797,7 @@ def test_the_table_share_counts_the_acting_steps() -> None:
 
 def test_most_acting_steps_are_cards_or_bids_on_a_table() -> None:
     table, acting = table_share()
-    assert table / acting >= 0.60, f"{table} of {acting} acting steps ({table / acting:.1%})"
+    assert table / acting >= 0.65, f"{table} of {acting} acting steps ({table / acting:.1%})"
 
 
 def test_scoring_is_practised_by_playing_out_the_last_tricks() -> None:

@@ -66,6 +66,8 @@ class App:
         self.blind_armed = False  # Blind Nil chosen once, waiting for its confirmation
         self.pending_new: dict[str, Any] | None = None  # a new game waiting for "Start new"
         self.practice_end: int | None = None  # a lesson's practice: back to lessons after it
+        # the practice's situation and the lesson's tips: the line after the review
+        self.practice_focus: tuple[str, tuple[str, ...]] | None = None
         self.screen = "table"
         self.dialog_kind = ""
         self.lessons_mounted = False
@@ -245,6 +247,8 @@ class App:
         if target is not None:
             kwargs["target"] = int(target)
         self.practice_end = None if state is None else len(state.past_hands) + 1
+        if state is None:
+            self.practice_focus = None
         state = state or GameState.new(Rules(**kwargs), deal=int(deal))
         level = level if level in savegame.LEVELS else self.options["level"]
         self.gen += 1
@@ -324,7 +328,8 @@ class App:
                     self.waiting = False
                     self.render()
                     if self.dialog_kind != "sheet-pending":
-                        dialogs.score_sheet(models.sheet_model(self.view(), pending=True))
+                        dialogs.score_sheet(models.sheet_model(
+                            self.view(), pending=True, practice=self.practice_over()))
                         self.dialog_kind = "sheet-pending"
                         self.start_review(state)
                     return
@@ -626,11 +631,20 @@ class App:
 
     # --- the coach: the review after each hand, the deal's par ---------------------------
 
+    def practice_over(self) -> bool:
+        """Whether the hand just finished is a lesson's practice hand."""
+        return (self.practice_end is not None and self.game is not None
+                and len(self.state.past_hands) >= self.practice_end)
+
     def start_review(self, state: GameState) -> None:
         """The review of the hand just finished, computed off the main thread while its
-        score sheet is open ("computing…", then the items)."""
+        score sheet is open ("computing…", then the items); after a lesson's practice hand,
+        then the line on how the lesson's tip went."""
         hand_index = len(state.past_hands) - 1
         dialogs.review_panel(None)
+        focus = self.practice_focus if self.practice_over() else None
+        if focus is not None:
+            dialogs.practice_panel(None)
 
         async def work() -> None:
             try:
@@ -640,8 +654,26 @@ class App:
                 data = {"items": [], "failed": True}
             if self.dialog_kind == "sheet-pending" and self.state is state:
                 dialogs.review_panel(data)
+                if focus is not None:
+                    self.show_practice_report(state, focus, data)
 
         self.schedule(work())
+
+    def show_practice_report(self, state: GameState, focus: tuple[str, tuple[str, ...]],
+                             data: dict[str, Any]) -> None:
+        """The line after a practice hand's review: the situation, the lesson's tip."""
+        from spades_core.lessons.practice_review import practice_report, report_to_dict
+
+        situation, tips = focus
+        items = None if data.get("failed") else list(data.get("items", []))
+        try:
+            report = report_to_dict(practice_report(state, situation, tips, items))
+        except Exception as error:  # an unknown situation: the review alone is shown
+            js.console.warn(f"practice report failed: {error!r}")
+            return
+        item = report["item"]
+        decision = items[int(str(item))] if items is not None and item is not None else None
+        dialogs.practice_panel({**report, "decision": decision})
 
     def start_par(self, state: GameState, level: str) -> None:
         """The deal's par in the end-of-game dialog: from the cache (local storage, per
@@ -830,6 +862,9 @@ class App:
         lessons); an unfinished game in progress is replaced only once the player agrees."""
         self.ask_new_game(deal=int(deal), level=level, hints_on=hints_on, target=target)
 
-    def start_practice(self, state: GameState, level: str, hints_on: bool = True) -> None:
-        """A lesson's practice: the one hand starting at ``state``, then back to the lessons."""
+    def start_practice(self, state: GameState, level: str, hints_on: bool = True,
+                       situation: str = "", tips: tuple[str, ...] = ()) -> None:
+        """A lesson's practice: the one hand starting at ``state``, then its review and how
+        the lesson's tips (``tips``, for ``situation``) went, then back to the lessons."""
+        self.practice_focus = (situation, tuple(tips)) if situation and tips else None
         self.ask_new_game(deal=int(state.deal or 0), level=level, hints_on=hints_on, state=state)

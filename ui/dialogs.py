@@ -136,7 +136,8 @@ def score_sheet(model: SheetModel) -> None:
             add(wrap2, history)
             add(body, wrap2)
     if pending:
-        key = "sheet.to-end" if model.over else "sheet.next"
+        key = ("practice.back" if model.practice else "sheet.to-end" if model.over
+               else "sheet.next")
         _show(dialog, _button(key, "sheet-next", primary=True))
     else:
         _show(dialog, _button("dialog.close", "close", primary=True))
@@ -416,6 +417,41 @@ def review_panel(data: dict[str, Any] | None) -> None:
                           data_arg=item["tip"]))
         add(listing, entry)
     add(node, listing)
+
+
+def practice_panel(data: dict[str, Any] | None) -> None:
+    """After a lesson's practice hand, below the review: whether the lesson's situation
+    arose and how its tip went (``spades_core.lessons.practice_review.report_to_dict``, with
+    ``decision``: the review item it names, or None); "computing…" while ``data`` is None."""
+    node = _panel("coach-practice", "practice", data)
+    if node is None or data is None:
+        return
+    verdict = str(data["verdict"])
+    node.setAttribute("data-verdict", verdict)
+    node.setAttribute("data-arose", "true" if data["arose"] else "false")
+    situation = t(f"practice.situation.{data['situation']}")
+    tip = t(f"tip.{data['tip']}.name")
+    if verdict == "costly" and data.get("decision"):
+        item = data["decision"]
+        kind = item["kind"]
+        if kind == "bid":
+            head = _coach_text("review.bid", played=_action_name(kind, item["played"]),
+                               better=_action_name(kind, item["better"]))
+        else:
+            head = _coach_text("review.card", trick=item["trick_number"],
+                               played=_action_name(kind, item["played"]),
+                               better=_action_name(kind, item["better"]))
+        cost = int(item["cost"])
+        text = _coach_text("practice.costly", tip=tip, decision=head,
+                           points=i18n.tenths(cost), n=i18n.tenths_count(cost))
+        add(node, el("p", text, "coach-practice-line"))
+        if not data["arose"]:
+            add(node, el("p", _coach_text("practice.absent-too", situation=situation),
+                         "coach-practice-note"))
+        return
+    key = {"matched": "practice.matched", "absent": "practice.absent"}.get(
+        verdict, "practice.arose" if data["arose"] else "practice.absent-too")
+    add(node, el("p", _coach_text(key, tip=tip, situation=situation), "coach-practice-line"))
 
 
 def par_panel(data: dict[str, Any] | None, score: int) -> None:

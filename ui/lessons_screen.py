@@ -259,9 +259,11 @@ class LessonsScreen:
             player.state.fallback = "practice.unavailable"
             return
         from spades_core.lessons.practice import practice_state
+        from spades_core.lessons.practice_review import lesson_tips
 
         self.port.start_practice(practice_state(step.deal, step.hand), step.level,
-                                 hints_on=step.hints)
+                                 hints_on=step.hints, situation=step.situation,
+                                 tips=lesson_tips(player.lesson))
 
     def _choose(self, token: str) -> None:
         player = self.player

@@ -290,10 +290,11 @@ class SheetModel:
     hands: tuple[HandResult, ...]
     pending: bool
     over: bool
+    practice: bool = False  # a lesson's practice hand: the way on is back to the lesson
 
 
-def sheet_model(view: View, pending: bool) -> SheetModel:
-    return SheetModel(view.past_hands, pending, view.phase is Phase.OVER)
+def sheet_model(view: View, pending: bool, practice: bool = False) -> SheetModel:
+    return SheetModel(view.past_hands, pending, view.phase is Phase.OVER, practice)
 
 
 @dataclass(frozen=True)

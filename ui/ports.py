@@ -30,9 +30,12 @@ class Port(Protocol):
         unfinished game would be replaced."""
         ...
 
-    def start_practice(self, state: Any, level: str, hints_on: bool = True) -> None:
+    def start_practice(self, state: Any, level: str, hints_on: bool = True,
+                       situation: str = "", tips: tuple[str, ...] = ()) -> None:
         """A lesson's practice: the one hand starting at ``state`` (a ``GameState`` about to
-        be bid) on the table, then back to the lessons after its score sheet."""
+        be bid) on the table, then back to the lessons after its score sheet, which shows
+        the coach's review and how the lesson's ``tips`` went (``situation``: the practice
+        step's)."""
         ...
 
 

@@ -76,7 +76,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     open_lessons(page, live_server)
     screen = page.locator("#screen-lessons")
     expect(screen.locator(".lx-group-title")).to_have_text(["Rules", "Strategy"])
-    assert progress_text(page, "rules-02-tricks") == "0/5 steps"
+    assert progress_text(page, "rules-02-tricks") == "0/6 steps"
     screen.locator("[data-lesson='rules-02-tricks']").click()
     expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
     expect(panel(page)).to_have_attribute("data-kind", "explain")
@@ -135,7 +135,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(upcoming).to_be_focused()
     expect(upcoming).to_have_attribute("data-arg", "rules-03-follow-suit")
     expect(upcoming).to_have_accessible_name("Next lesson: Following suit")
-    assert progress_text(page, "rules-02-tricks") == "5/5 steps"
+    assert progress_text(page, "rules-02-tricks") == "6/6 steps"
     expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
     stored = page.evaluate(f"localStorage.getItem('{KEY}')")
     assert '"rules-02-tricks"' in stored
@@ -145,7 +145,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
 
     page.reload()
     open_lessons(page, live_server, goto=False)
-    assert progress_text(page, "rules-02-tricks") == "5/5 steps"
+    assert progress_text(page, "rules-02-tricks") == "6/6 steps"
     expect(stars).to_have_text("★")  # the stars survive a reload
     assert progress_text(page, "rules-03-follow-suit") == "0/7 steps"
     # A fresh visit offers the first unfinished lesson; the game's scores are not shown here.
