@@ -220,6 +220,7 @@ class Board:
         self._db.executescript(_SCHEMA)
         self._par = par_hook()
         self._par_running: set[tuple[int, str]] = set()
+        self._closed = False
 
     def add(self, result: Verified) -> int:
         """Keep ``result``; its rank on the board. A nickname has one result a day and level."""
@@ -278,12 +279,13 @@ class Board:
             value = None
         with self._lock:
             self._par_running.discard((day, level))
-            if value is not None:
+            if value is not None and not self._closed:  # a par still computing at shutdown
                 self._db.execute("INSERT OR REPLACE INTO daily_par VALUES (?, ?, ?)",
                                  (day, level, value))
 
     def close(self) -> None:
         with self._lock:
+            self._closed = True
             self._db.close()
 
 
