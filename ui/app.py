@@ -522,7 +522,9 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        name = str(target.dataset.option or "") if target.dataset else ""
+        # a field without data-option (the rooms' dialog) is not an option
+        dataset = getattr(target, "dataset", None)
+        name = str(getattr(dataset, "option", "") or "") if dataset else ""
         if name not in opts.CHOICES:
             return
         if str(target.type) == "checkbox":

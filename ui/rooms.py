@@ -29,6 +29,14 @@ from .i18n import t
 from .storage import parse
 
 STORE_KEY = "spades.rooms"
+
+
+def _node(element_id: str) -> Any:
+    """The element of id ``element_id``, or None (JavaScript's null comes back as JsNull)."""
+    node = js.document.getElementById(element_id)
+    return None if node is None or type(node).__name__ in ("JsNull", "JsUndefined") else node
+
+
 STORE_LIMIT = 16_000
 NUDGE_AFTER_MS = 20_000
 ENGINE_REFUSALS = {"not-your-turn", "not-in-hand", "must-follow-suit", "spades-not-broken",
@@ -113,7 +121,7 @@ class Rooms:
         self.app.dialog_kind = "rooms"
 
     def _nickname_field(self) -> str | None:
-        node = js.document.getElementById("room-nickname")
+        node = _node("room-nickname")
         nick = rc.clean_nickname(str(node.value) if node is not None else "")
         if nick is None:
             self._form_error(t("rooms.refused.bad-nickname"))
@@ -124,10 +132,10 @@ class Rooms:
 
     @staticmethod
     def _form_error(text: str) -> None:
-        node = js.document.getElementById("room-error")
+        node = _node("room-error")
         if node is None:
-            body = js.document.querySelector("#dialog .dialog-body")
-            if body is None:
+            body = js.document.querySelector("#dialog[open] .dialog-body")
+            if body is None or type(body).__name__ == "JsNull":
                 render.message(text, refusal=True)
                 return
             node = js.document.createElement("p")
@@ -139,11 +147,11 @@ class Rooms:
 
     def _options(self) -> dict[str, Any]:
         def value(name: str) -> str:
-            node = js.document.getElementById(f"room-{name}")
+            node = _node(f"room-{name}")
             return str(node.value) if node is not None else ""
 
         def checked(name: str, default: bool) -> bool:
-            node = js.document.getElementById(f"room-{name}")
+            node = _node(f"room-{name}")
             return bool(node.checked) if node is not None else default
 
         options: dict[str, Any] = {"blind_nil": checked("blind_nil", True),
@@ -170,7 +178,7 @@ class Rooms:
             self.connect({"type": "create", "nickname": nick, "options": self._options()})
 
     def do_room_join(self, arg: str) -> None:
-        node = js.document.getElementById("room-code")
+        node = _node("room-code")
         code = rc.parse_code(str(node.value) if node is not None else "")
         if code is None:
             self._form_error(t("rooms.refused.no-such-room"))
@@ -180,7 +188,7 @@ class Rooms:
             self.connect({"type": "join", "code": code, "nickname": nick}, code)
 
     def do_quick(self, arg: str) -> None:
-        nick = self._nickname_field() if js.document.getElementById("room-nickname") \
+        nick = self._nickname_field() if _node("room-nickname") \
             else (self.data["nickname"] or None)
         if nick is None:
             self.open_dialog()
@@ -191,7 +199,7 @@ class Rooms:
         self.send({"type": "start"})
 
     def do_room_copy(self, arg: str) -> None:
-        node = js.document.getElementById("room-link")
+        node = _node("room-link")
         if node is not None:
             node.select()
             with contextlib.suppress(Exception):
@@ -298,6 +306,7 @@ class Rooms:
     def send(self, message: dict[str, Any]) -> None:
         ws = self.ws
         if ws is None or int(ws.readyState) != 1:
+            self.sent_version = -1  # not sent: the player may act again once connected
             return
         ws.send(json.dumps(message))
 
@@ -425,6 +434,8 @@ class Rooms:
             self.close_socket()
             self.open_dialog(text)
             return
+        self.sent_version = -1  # refused: the player may act again
+        self.render()
         render.message(text, refusal=True)
         render.announce(text)
         if self.app.options["sound"]:
@@ -434,7 +445,8 @@ class Rooms:
 
     def ui_state(self, view: View) -> models.UiState:
         return models.UiState(
-            waiting=view.my_turn, face_down=view.hand is None, blind_armed=self.blind_armed,
+            waiting=view.my_turn and self.sent_version != self.version,
+            face_down=view.hand is None, blind_armed=self.blind_armed,
             sheets_seen=self.sheets_seen, hints_on=False, speed="instant",
         )
 
@@ -499,6 +511,7 @@ class Rooms:
         self.sent_version = self.version
         render.message("")
         self.send({"type": "play", "card": arg})
+        self.render()
 
     def do_bid(self, arg: str) -> None:
         view = self.view
@@ -509,6 +522,7 @@ class Rooms:
         self.sent_version = self.version
         render.message("")
         self.send({"type": "bid", "bid": arg})
+        self.render()
 
     def do_look(self, arg: str) -> None:
         self.blind_armed = False

@@ -18,6 +18,11 @@ TARGETS = (250, 300, 500)
 LEVELS = ("beginner", "normal", "expert")
 
 
+def _found(node: Any) -> Any:
+    """``node``, or None for JavaScript's null."""
+    return None if node is None or type(node).__name__ in ("JsNull", "JsUndefined") else node
+
+
 def _dialog(title: str) -> tuple[Any, Any]:
     dialog = byid("dialog")
     clear(dialog)
@@ -136,7 +141,7 @@ def chat_dialog(phrases: tuple[str, ...]) -> None:
 def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bool,
              lines: tuple[str, ...]) -> None:
     """The strip over the table in a room; created on first use."""
-    bar = byid("room-bar")
+    bar = _found(byid("room-bar"))
     if bar is None:
         bar = el("div", cls="room-bar", id="room-bar")
         table = byid("screen-table")
@@ -163,7 +168,7 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
 
 
 def hide_room_bar() -> None:
-    bar = byid("room-bar")
+    bar = _found(byid("room-bar"))
     if bar is not None:
         bar.hidden = True
 
@@ -180,7 +185,7 @@ def room_end(scores: tuple[int, int], won: bool, record_url: str) -> None:
 
 def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str) -> None:
     """The daily board inside the end dialog's box ``box_id``."""
-    box = byid(box_id)
+    box = _found(byid(box_id))
     if box is None:
         return
     clear(box)

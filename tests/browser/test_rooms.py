@@ -1,0 +1,132 @@
+"""The page's rooms (issue 15): four browser contexts create and join a room by its link and
+play a whole hand by clicks; a reload mid-trick resumes the same seat and position; canned
+chat reaches the others in their language; a stalled player is nudged, a bot plays the seat,
+and the player gets it back. The server is the live one (tests/browser/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from .apphelpers import open_app, preset, wait_ready
+
+pytestmark = pytest.mark.browser
+SHOTS = Path("/work/shots/rooms")
+HAND_DONE = "dialog[open] [data-action=sheet-next]"
+
+
+def _lang(page: Page, language: str) -> None:
+    preset(page, {"language": language, "speed": "instant"})
+
+
+def _create(page: Page, base: str, nickname: str, takeover: int = 30) -> str:
+    open_app(page, base)
+    page.click("#menu-button")
+    page.click("[data-action=rooms]")
+    page.fill("#room-nickname", nickname)
+    page.uncheck("#room-blind_nil")
+    page.fill("#room-takeover", str(takeover))
+    page.click("dialog[open] [data-action=room-create]")
+    page.wait_for_selector("#room-code-shown", timeout=20_000)
+    code = page.inner_text("#room-code-shown").strip()
+    link = page.input_value("#room-link")
+    assert link.endswith(f"?room={code}") and len(code) == 6
+    return code
+
+
+def _join(page: Page, base: str, code: str, nickname: str) -> None:
+    open_app(page, base, f"?room={code}")
+    page.wait_for_selector("dialog[open] #room-nickname", timeout=20_000)
+    page.fill("#room-nickname", nickname)
+    page.click("dialog[open] [data-action=room-join]")
+
+
+def _act_once(page: Page) -> str:
+    """Bid 3 or play the first playable card when it is this page's turn; '' otherwise."""
+    if page.query_selector("dialog[open]"):
+        return ""
+    bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
+    if bid is not None and bid.is_visible():
+        bid.click()
+        return "bid"
+    card = page.query_selector("#hand .card.playable")
+    if card is not None:
+        text = card.get_attribute("data-card") or ""
+        card.click()
+        return text
+    return ""
+
+
+def _seat(page: Page, code: str) -> str:
+    data = json.loads(page.evaluate("localStorage.getItem('spades.rooms') || '{}'"))
+    return str(data["seats"][code]["seat"])
+
+
+def _four(make_page: Callable[..., Page], base: str, takeover: int = 30,
+          langs: tuple[str, ...] = ("en", "en", "en", "en")) -> tuple[list[Page], str]:
+    pages = [make_page() for _ in range(4)]
+    for page, lang in zip(pages, langs, strict=True):
+        _lang(page, lang)
+    code = _create(pages[0], base, "Ann", takeover)
+    for page, nick in zip(pages[1:], ("Bob", "Cy", "Dee"), strict=True):
+        _join(page, base, code, nick)
+    for page in pages:  # four players: the game starts by itself
+        page.wait_for_selector("#hand .card", timeout=30_000)
+    return pages, code
+
+
+@pytest.mark.slow
+def test_four_players_play_a_whole_hand_and_a_reload_resumes(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    pages, code = _four(make_page, live_server)
+    seats = [_seat(page, code) for page in pages]
+    assert sorted(seats) == ["E", "N", "S", "W"]
+    assert "Ann" in pages[1].inner_text("#seat-" + seats[0])
+    cards: set[str] = set()
+    played = 0
+    reloaded = False
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if all(page.query_selector(HAND_DONE) for page in pages):
+            break
+        for index, page in enumerate(pages):
+            done = _act_once(page)
+            if done and done != "bid" and done not in cards:
+                cards.add(done)
+                played += 1
+            if played == 6 and not reloaded:
+                # mid-trick (two cards of the second trick down): a player reloads
+                victim = pages[(index + 1) % 4]
+                time.sleep(1.0)  # every page has drawn the last state
+                before = sorted(victim.eval_on_selector_all(
+                    "#hand .card", "els => els.map(e => e.dataset.card)"))
+                trick = victim.eval_on_selector_all("#trick [data-card]",
+                                                    "els => els.map(e => e.dataset.card)")
+                seat = _seat(victim, code)
+                victim.reload()
+                wait_ready(victim)
+                victim.wait_for_selector("#hand .card", timeout=30_000)
+                after = sorted(victim.eval_on_selector_all(
+                    "#hand .card", "els => els.map(e => e.dataset.card)"))
+                assert _seat(victim, code) == seat and after == before
+                assert victim.eval_on_selector_all(
+                    "#trick [data-card]", "els => els.map(e => e.dataset.card)") == trick
+                assert f"?room={code}" in victim.url
+                reloaded = True
+        time.sleep(0.05)
+    if not all(page.query_selector(HAND_DONE) for page in pages):
+        for page in pages:
+            print(page.inner_text("#turn"), page.inner_text("#message"),
+                  page.evaluate("document.querySelector('dialog[open]')?.innerText"),
+                  page.eval_on_selector_all("#hand .card", "els => els.map(e => e.className)"))
+    assert reloaded and played == 52
+    for page in pages:
+        page.wait_for_selector(HAND_DONE, timeout=10_000)
+        assert page.query_selector("#score-ns") is not None
+    pages[0].screenshot(path=str(SHOTS / "sheet-1280.png"))
