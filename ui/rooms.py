@@ -224,6 +224,11 @@ class Rooms:
         self._save()
         self.draw_bar()
 
+    def do_room_back(self, arg: str) -> None:
+        """Back at the table after a bot took the seat over: any action of the seat's
+        brings it back; ``look`` changes nothing else."""
+        self.send({"type": "look"})
+
     def do_nudge(self, arg: str) -> None:
         self.send({"type": "nudge"})
 
@@ -414,8 +419,8 @@ class Rooms:
     def on_refused(self, data: dict[str, Any]) -> None:
         reason = data.get("reason")
         params = data.get("params") if isinstance(data.get("params"), dict) else {}
-        if not isinstance(reason, str):
-            return
+        if not isinstance(reason, str) or data.get("request") == "look":
+            return  # a look refused (not bidding any more): the seat is back all the same
         if reason == "bad-token" and self.code is not None:
             self.data["seats"].pop(self.code, None)
             self._save()
@@ -477,8 +482,9 @@ class Rooms:
             return
         room = self.room
         nudged = bool(room is not None and room.nudge_seat == self.seat)
+        away = bool(room is not None and any(s.seat == self.seat and s.away for s in room.seats))
         rooms_screen.room_bar(self.code, self.data["muted"], self.nudge_open(), nudged,
-                              self.reconnecting, tuple(self.lines))
+                              self.reconnecting, tuple(self.lines), away)
 
     def end(self) -> None:
         view = self.view

@@ -139,7 +139,7 @@ def chat_dialog(phrases: tuple[str, ...]) -> None:
 
 
 def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bool,
-             lines: tuple[str, ...]) -> None:
+             lines: tuple[str, ...], away: bool = False) -> None:
     """The strip over the table in a room; created on first use."""
     bar = _found(byid("room-bar"))
     if bar is None:
@@ -154,8 +154,12 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
         _button(t("rooms.unmute") if muted else t("rooms.mute"), "room-mute",
                 aria_pressed="true" if muted else "false", id="room-mute-button"))
     if nudge:
-        add(head, _button(t("rooms.nudge"), "nudge", "primary", id="room-nudge-button"))
+        add(head, _button(t("rooms.nudge"), "nudge", True, id="room-nudge-button"))
     add(bar, head)
+    if away:
+        row = el("p", t("rooms.taken-over"), "room-nudged", id="room-away", role="alert")
+        add(row, _button(t("rooms.back"), "room-back", True, id="room-back-button"))
+        add(bar, row)
     if reconnecting:
         add(bar, el("p", t("rooms.reconnecting"), "room-reconnecting", id="room-reconnecting",
                     role="status"))

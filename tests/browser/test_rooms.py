@@ -130,3 +130,52 @@ def test_four_players_play_a_whole_hand_and_a_reload_resumes(
         page.wait_for_selector(HAND_DONE, timeout=10_000)
         assert page.query_selector("#score-ns") is not None
     pages[0].screenshot(path=str(SHOTS / "sheet-1280.png"))
+
+
+def _turn_page(pages: list[Page]) -> int:
+    for _ in range(100):
+        for index, page in enumerate(pages):
+            bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
+            if bid is not None and bid.is_visible():
+                return index
+        time.sleep(0.1)
+    raise AssertionError("nobody is asked to bid")
+
+
+@pytest.mark.slow
+def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    pages, code = _four(make_page, live_server, takeover=2, langs=("fr", "en", "en", "en"))
+    fr, en, muted = pages[0], pages[1], pages[2]
+    muted.click("#room-mute-button")
+    fr.click("#room-chat-button")
+    fr.click("dialog[open] [data-action=chat][data-arg='chat.hello']")
+    en.wait_for_function(
+        "document.querySelector('#room-chat-log')?.innerText.includes('Ann: Hello!')",
+        timeout=10_000)
+    en.click("#room-chat-button")
+    en.click("dialog[open] [data-action=chat][data-arg='chat.thanks']")
+    fr.wait_for_function(
+        "document.querySelector('#room-chat-log')?.innerText.includes('Bob : Merci')",
+        timeout=10_000)
+    assert "Hello" not in muted.inner_text("#room-chat-log")
+    fr.screenshot(path=str(SHOTS / "chat-fr-1280.png"))
+
+    stalled = _turn_page(pages)
+    seat = _seat(pages[stalled], code)
+    other = pages[(stalled + 1) % 4]
+    other.wait_for_selector("#room-nudge-button", timeout=35_000)
+    other.click("#room-nudge-button")
+    pages[stalled].wait_for_selector("#room-nudged", timeout=10_000)
+    # takeover_seconds (2) later, a bot plays the seat
+    other.wait_for_function(
+        f"/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
+        timeout=15_000)
+    pages[stalled].wait_for_selector("#room-back-button", timeout=10_000)
+    pages[stalled].screenshot(path=str(SHOTS / "taken-over-1280.png"))
+    pages[stalled].click("#room-back-button")
+    other.wait_for_function(
+        f"!/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
+        timeout=15_000)
+    pages[stalled].wait_for_selector("#room-back-button", state="detached", timeout=10_000)
