@@ -321,6 +321,7 @@ class Rooms:
         self.active = False
         self.close_socket()
         self.reconnecting = False
+        self.seat_class(None)
         rooms_screen.hide_room_bar()
         if self._timer is not None:
             js.clearTimeout(self._timer)
@@ -393,6 +394,7 @@ class Rooms:
             self.app.dialog_kind = ""
         if not self.active:
             self.active = True
+            self.seat_class(view.seat.name)
             self.sheets_seen = len(view.past_hands)
             self.app.show_screen("table")
         if previous is not None and view.phase is Phase.PLAYING and len(view.trick) == 0 \
@@ -447,6 +449,16 @@ class Rooms:
             sound.play("refuse")
 
     # --- the table -------------------------------------------------------------------
+
+    @staticmethod
+    def seat_class(seat: str | None) -> None:
+        """``room-at-X`` on the body: the table's CSS turns it so the reader sits at the
+        bottom (no class: South, as in solo)."""
+        classes = js.document.body.classList
+        for name in rc.SEAT_NAMES:
+            classes.remove(f"room-at-{name}")
+        if seat is not None and seat != "S":
+            classes.add(f"room-at-{seat}")
 
     def ui_state(self, view: View) -> models.UiState:
         return models.UiState(

@@ -286,6 +286,7 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.T
     mine = view.seat.name
     seats = tuple(dataclasses.replace(
         seat, name=seat_label(room, seat.seat, mine),
+        cards=0 if seat.seat == mine else seat.cards,  # the reader's cards are the hand
         label=t("seat.label", seat=seat_label(room, seat.seat, mine),
                 bid=i18n.bid_text(None if view.bids[SEAT_NAMES.index(seat.seat)] is None
                                   else str(view.bids[SEAT_NAMES.index(seat.seat)])),
