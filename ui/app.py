@@ -440,6 +440,8 @@ class App:
                                self.daily_line(state.deal if game.daily else None))
             self.dialog_kind = "end"
             self.start_par(state, game.level)
+            if game.daily and self.rooms is not None:
+                self.rooms.offer_daily(state, game.level)
 
     def daily_line(self, number: int | None) -> str | None:
         if number is None:

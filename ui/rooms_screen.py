@@ -187,6 +187,29 @@ def room_end(scores: tuple[int, int], won: bool, record_url: str) -> None:
     _show(dialog, _button(t("rooms.leave"), "room-leave"), _button(t("dialog.close"), "close"))
 
 
+def daily_offer(nickname: str) -> None:
+    """Appended to the open end dialog: the nickname and "Submit to the daily board"."""
+    body = _found(byid("dialog")).querySelector(".dialog-body")
+    if _found(body) is None:
+        return
+    old = _found(byid("daily-box"))
+    if old is not None:
+        old.remove()
+    box = el("div", cls="daily-box", id="daily-box")
+    add(box, _field(t("rooms.nickname"), el(
+        "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
+        autocomplete="nickname", value=nickname)),
+        _button(t("daily.submit"), "daily-submit", id="daily-submit"),
+        el("p", "", "daily-status", id="daily-status", role="status"))
+    add(body, box)
+
+
+def daily_status(text: str) -> None:
+    node = _found(byid("daily-status"))
+    if node is not None:
+        node.textContent = text
+
+
 def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str) -> None:
     """The daily board inside the end dialog's box ``box_id``."""
     box = _found(byid(box_id))

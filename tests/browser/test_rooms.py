@@ -179,3 +179,21 @@ def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
         f"!/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
         timeout=15_000)
     pages[stalled].wait_for_selector("#room-back-button", state="detached", timeout=10_000)
+
+
+@pytest.mark.slow
+def test_the_daily_board_shows_a_submitted_result(live_server: str, page: Page) -> None:
+    from .apphelpers import play_to_end
+
+    _lang(page, "en")
+    open_app(page, live_server)
+    page.click("#menu-button")
+    page.click("[data-action=daily]")
+    play_to_end(page, max_steps=600)
+    page.wait_for_selector("dialog[open] #daily-submit", timeout=10_000)
+    page.fill("#room-nickname", "Zoé")
+    page.click("#daily-submit")
+    page.wait_for_selector("#daily-rank", timeout=60_000)
+    assert "number 1" in page.inner_text("#daily-rank")
+    assert "Zoé" in page.inner_text("#daily-board")
+    page.screenshot(path=str(SHOTS / "daily-1280.png"))
