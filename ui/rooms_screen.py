@@ -14,7 +14,7 @@ from .dom import add, byid, clear, el
 from .i18n import t
 from .rooms_client import NICKNAME_MAX, LobbyModel
 
-TARGETS = (250, 300, 500)
+TARGETS = (100, 250, 300, 500)
 LEVELS = ("beginner", "normal", "expert")
 
 

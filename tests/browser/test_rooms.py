@@ -24,12 +24,14 @@ def _lang(page: Page, language: str) -> None:
     preset(page, {"language": language, "speed": "instant"})
 
 
-def _create(page: Page, base: str, nickname: str, takeover: int = 30) -> str:
+def _create(page: Page, base: str, nickname: str, takeover: int = 30,
+            target: str = "500") -> str:
     open_app(page, base)
     page.click("#menu-button")
     page.click("[data-action=rooms]")
     page.fill("#room-nickname", nickname)
     page.uncheck("#room-blind_nil")
+    page.select_option("#room-target", target)
     page.fill("#room-takeover", str(takeover))
     page.click("dialog[open] [data-action=room-create]")
     page.wait_for_selector("#room-code-shown", timeout=20_000)
@@ -68,11 +70,12 @@ def _seat(page: Page, code: str) -> str:
 
 
 def _four(make_page: Callable[..., Page], base: str, takeover: int = 30,
-          langs: tuple[str, ...] = ("en", "en", "en", "en")) -> tuple[list[Page], str]:
+          langs: tuple[str, ...] = ("en", "en", "en", "en"),
+          target: str = "500") -> tuple[list[Page], str]:
     pages = [make_page() for _ in range(4)]
     for page, lang in zip(pages, langs, strict=True):
         _lang(page, lang)
-    code = _create(pages[0], base, "Ann", takeover)
+    code = _create(pages[0], base, "Ann", takeover, target)
     for page, nick in zip(pages[1:], ("Bob", "Cy", "Dee"), strict=True):
         _join(page, base, code, nick)
     for page in pages:  # four players: the game starts by itself
@@ -84,7 +87,7 @@ def _four(make_page: Callable[..., Page], base: str, takeover: int = 30,
 def test_four_players_play_a_whole_hand_and_a_reload_resumes(
     live_server: str, make_page: Callable[..., Page],
 ) -> None:
-    pages, code = _four(make_page, live_server)
+    pages, code = _four(make_page, live_server, target="100")
     seats = [_seat(page, code) for page in pages]
     assert sorted(seats) == ["E", "N", "S", "W"]
     assert "Ann" in pages[1].inner_text("#seat-" + seats[0])
@@ -128,8 +131,24 @@ def test_four_players_play_a_whole_hand_and_a_reload_resumes(
     assert reloaded and played == 52
     for page in pages:
         page.wait_for_selector(HAND_DONE, timeout=10_000)
-        assert page.query_selector("#score-ns") is not None
     pages[0].screenshot(path=str(SHOTS / "sheet-1280.png"))
+    # on to the end of the game (to 100 points): the end dialog offers the game's record
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
+        if all(page.query_selector("dialog[open] #room-record") for page in pages):
+            break
+        for page in pages:
+            sheet = page.query_selector(HAND_DONE)
+            if sheet is not None:
+                sheet.click()
+            else:
+                _act_once(page)
+        time.sleep(0.05)
+    href = pages[1].get_attribute("#room-record", "href") or ""
+    assert href.startswith(f"/api/rooms/{code}/record?token=")
+    answer = pages[1].request.get(live_server.rstrip("/") + href)
+    assert answer.status == 200 and answer.json()["format"] == "spades-record/1"
+    pages[1].screenshot(path=str(SHOTS / "end-1280.png"))
 
 
 def _turn_page(pages: list[Page]) -> int:
