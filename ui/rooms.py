@@ -20,7 +20,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import BLIND_NIL, Phase
-from spades_core.rules import winning_play
+from spades_core.rules import game_winner, winning_play
 from spades_core.views import View
 
 from . import dialogs, i18n, models, render, rooms_screen, sound
@@ -503,7 +503,7 @@ class Rooms:
         if view is None or self.code is None or self.token is None:
             return
         mine = 0 if self.seat in ("N", "S") else 1
-        won = view.scores[mine] > view.scores[1 - mine]
+        won = game_winner(view.scores, view.rules) == mine
         url = f"/api/rooms/{self.code}/record?token={self.token}"
         rooms_screen.room_end(view.scores, won, url)
         self.app.dialog_kind = "room-end"

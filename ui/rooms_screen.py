@@ -179,8 +179,8 @@ def hide_room_bar() -> None:
 
 def room_end(scores: tuple[int, int], won: bool, record_url: str) -> None:
     dialog, body = _dialog(t("end.title"))
-    add(body, el("p", t("end.won" if won else "end.lost"), "end-result"),
-        el("p", t("end.score", ns=scores[0], ew=scores[1])))
+    add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"),
+        el("p", t("rooms.end.score", ns=scores[0], ew=scores[1])))
     link = el("a", t("rooms.record"), "button primary", href=record_url,
               download="spades-record.json", id="room-record")
     add(body, link)
