@@ -216,3 +216,32 @@ def test_the_daily_board_shows_a_submitted_result(live_server: str, page: Page) 
     assert "number 1" in page.inner_text("#daily-rank")
     assert "Zoé" in page.inner_text("#daily-board")
     page.screenshot(path=str(SHOTS / "daily-1280.png"))
+
+
+@pytest.mark.slow
+def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Page) -> None:
+    routes: list[object] = []
+    blocked = {"on": False}
+
+    def handler(route: object) -> None:
+        if blocked["on"]:
+            route.close()  # type: ignore[attr-defined]
+            return
+        route.connect_to_server()  # type: ignore[attr-defined]
+        routes.append(route)
+
+    page.route_web_socket("**/ws", handler)
+    _lang(page, "en")
+    _create(page, live_server, "Ann")
+    page.click("dialog[open] [data-action=room-start]")
+    page.wait_for_selector("#hand .card", timeout=30_000)
+    before = sorted(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+    blocked["on"] = True
+    for route in routes:
+        route.close()  # type: ignore[attr-defined]
+    page.wait_for_selector("#room-reconnecting", timeout=10_000)
+    page.screenshot(path=str(SHOTS / "reconnecting-1280.png"))
+    blocked["on"] = False
+    page.wait_for_selector("#room-reconnecting", state="detached", timeout=30_000)
+    after = sorted(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+    assert after == before and len(routes) >= 2
