@@ -323,6 +323,7 @@ class Rooms:
         self.reconnecting = False
         self.seat_class(None)
         rooms_screen.hide_room_bar()
+        render.translate_static()  # the score bar's team names as in solo again
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
@@ -472,6 +473,7 @@ class Rooms:
         if view is None or room is None or not self.active:
             return
         render.table(rc.room_table_model(view, room, self.ui_state(view)))
+        rooms_screen.team_names(t("rooms.team.NS"), t("rooms.team.EW"))
         self.draw_bar()
 
     def nudge_open(self) -> bool:

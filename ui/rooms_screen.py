@@ -171,6 +171,18 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
     add(bar, log)
 
 
+def team_names(ns: str, ew: str) -> None:
+    """The score bar's team names in a room (the reader is not always South)."""
+    for team_id, text in (("team-ns", ns), ("team-ew", ew)):
+        node = js_query(f"#{team_id} .team-name")
+        if node is not None:
+            node.textContent = text
+
+
+def js_query(selector: str) -> Any:
+    return _found(byid("dialog").ownerDocument.querySelector(selector))
+
+
 def hide_room_bar() -> None:
     bar = _found(byid("room-bar"))
     if bar is not None:
