@@ -76,6 +76,7 @@ class App:
         self.par_cache: dict[str, Any] = {}
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
+        self.rooms: Any = None  # ui.rooms.Rooms: the rooms' controller, made at boot
 
     # --- boot ------------------------------------------------------------------------
 
@@ -136,6 +137,22 @@ class App:
             asked = None
         if asked is not None:
             self.ask_new_game(**asked)
+        self.boot_rooms()
+
+    def boot_rooms(self) -> None:
+        """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here
+        leaves solo play as it is."""
+        try:
+            from .rooms import Rooms
+
+            self.rooms = Rooms(self)
+            self.rooms.from_link()
+        except Exception as error:
+            js.console.warn(f"rooms not available: {error!r}")
+            self.rooms = None
+
+    def in_room(self) -> bool:
+        return self.rooms is not None and bool(self.rooms.active)
 
     def _load(
         self, name: str, check: Callable[[Any], tuple[Any, bool]], notice: str,
@@ -260,6 +277,8 @@ class App:
         self.hinted = None
         self.blind_armed = False
         self.pending_new = None
+        if self.rooms is not None:
+            self.rooms.leave()
         render.message("")
         dialogs.close_dialog()
         self.save()
@@ -426,6 +445,8 @@ class App:
                                self.daily_line(state.deal if game.daily else None))
             self.dialog_kind = "end"
             self.start_par(state, game.level)
+            if game.daily and self.rooms is not None:
+                self.rooms.offer_daily(state, game.level)
 
     def daily_line(self, number: int | None) -> str | None:
         if number is None:
@@ -458,6 +479,9 @@ class App:
         )
 
     def render(self) -> None:
+        if self.in_room():
+            self.rooms.render()
+            return
         if self.game is None:
             return
         render.table(models.table_model(self.view(), self.ui_state()))
@@ -473,12 +497,21 @@ class App:
             self.dispatch(found[1], found[2])
 
     def dispatch(self, name: str, arg: str = "") -> bool:
-        """Run the action ``name`` (a ``data-action``) with its ``data-arg``."""
+        """Run the action ``name`` (a ``data-action``) with its ``data-arg``; in a room, the
+        table's actions and the rooms' own go to the rooms' controller."""
+        rooms = self.rooms
+        if rooms is not None:
+            from .rooms import TABLE_ACTIONS
+
+            handler = ports.handler_name(name)
+            own = not hasattr(self, handler) and hasattr(rooms, handler)
+            if own or (rooms.active and name.replace("-", "_") in TABLE_ACTIONS):
+                return ports.dispatch(rooms, name, arg)
         return ports.dispatch(self, name, arg)
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
-        if js.document.querySelector("dialog[open]") or self.screen != "table":
+        if js.document.querySelector("dialog[open]") or self.screen != "table" or self.in_room():
             return
         tag = str(getattr(event.target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea"):
@@ -496,7 +529,9 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        name = str(target.dataset.option or "") if target.dataset else ""
+        # a field without data-option (the rooms' dialog) is not an option
+        dataset = getattr(target, "dataset", None)
+        name = str(getattr(dataset, "option", "") or "") if dataset else ""
         if name not in opts.CHOICES:
             return
         if str(target.type) == "checkbox":
@@ -519,6 +554,9 @@ class App:
 
     def on_dialog_close(self, _event: Any) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
+        if self.rooms is not None and kind.startswith("room"):
+            self.rooms.dialog_closed(kind)
+            return
         if kind == "confirm-new":  # Escape: nothing changes, the player stays where they were
             self.pending_new = None
         if kind == "sheet-pending" and self.game is not None:
@@ -761,6 +799,13 @@ class App:
     def do_resume(self, arg: str) -> None:
         self.show_screen("table")
 
+    def do_rooms(self, arg: str) -> None:
+        """Play with friends: the rooms' dialog (nickname, a new room's options, a code)."""
+        if self.rooms is None:
+            render.notice(t("rooms.no-server"), "rooms-no-server")
+            return
+        self.rooms.open_dialog()
+
     def do_new(self, arg: str) -> None:
         self.ask_new_game(deal=self.random_deal())
 
@@ -849,6 +894,8 @@ class App:
                     name = "menu"
         if name == "menu":
             game_over = None if self.game is None else self.state.phase is Phase.OVER
+            if self.in_room():
+                game_over = False  # the room's table to go back to
             render.menu(models.menu_model(game_over, self.today_number(), self.stats))
         self.screen = name
         render.show_screen(name)

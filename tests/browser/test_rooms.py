@@ -1,0 +1,247 @@
+"""The page's rooms (issue 15): four browser contexts create and join a room by its link and
+play a whole hand by clicks; a reload mid-trick resumes the same seat and position; canned
+chat reaches the others in their language; a stalled player is nudged, a bot plays the seat,
+and the player gets it back. The server is the live one (tests/browser/conftest.py)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from .apphelpers import open_app, preset, wait_ready
+
+pytestmark = pytest.mark.browser
+SHOTS = Path("/work/shots/rooms")
+HAND_DONE = "dialog[open] [data-action=sheet-next]"
+
+
+def _lang(page: Page, language: str) -> None:
+    preset(page, {"language": language, "speed": "instant"})
+
+
+def _create(page: Page, base: str, nickname: str, takeover: int = 30,
+            target: str = "500") -> str:
+    open_app(page, base)
+    page.click("#menu-button")
+    page.click("[data-action=rooms]")
+    page.fill("#room-nickname", nickname)
+    page.uncheck("#room-blind_nil")
+    page.select_option("#room-target", target)
+    page.fill("#room-takeover", str(takeover))
+    page.click("dialog[open] [data-action=room-create]")
+    page.wait_for_selector("#room-code-shown", timeout=20_000)
+    code = page.inner_text("#room-code-shown").strip()
+    link = page.input_value("#room-link")
+    assert link.endswith(f"?room={code}") and len(code) == 6
+    return code
+
+
+def _join(page: Page, base: str, code: str, nickname: str) -> None:
+    open_app(page, base, f"?room={code}")
+    page.wait_for_selector("dialog[open] #room-nickname", timeout=20_000)
+    page.fill("#room-nickname", nickname)
+    page.click("dialog[open] [data-action=room-join]")
+
+
+def _act_once(page: Page) -> str:
+    """Bid 3 or play the first playable card when it is this page's turn; '' otherwise."""
+    if page.query_selector("dialog[open]"):
+        return ""
+    bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
+    if bid is not None and bid.is_visible():
+        bid.click()
+        return "bid"
+    card = page.query_selector("#hand .card.playable")
+    if card is not None:
+        text = card.get_attribute("data-card") or ""
+        card.click()
+        return text
+    return ""
+
+
+def _seat(page: Page, code: str) -> str:
+    data = json.loads(page.evaluate("localStorage.getItem('spades.rooms') || '{}'"))
+    return str(data["seats"][code]["seat"])
+
+
+def _four(make_page: Callable[..., Page], base: str, takeover: int = 30,
+          langs: tuple[str, ...] = ("en", "en", "en", "en"),
+          target: str = "500") -> tuple[list[Page], str]:
+    pages = [make_page() for _ in range(4)]
+    for page, lang in zip(pages, langs, strict=True):
+        _lang(page, lang)
+    code = _create(pages[0], base, "Ann", takeover, target)
+    for page, nick in zip(pages[1:], ("Bob", "Cy", "Dee"), strict=True):
+        _join(page, base, code, nick)
+    for page in pages:  # four players: the game starts by itself
+        page.wait_for_selector("#hand .card", timeout=30_000)
+    return pages, code
+
+
+@pytest.mark.slow
+def test_four_players_play_a_whole_hand_and_a_reload_resumes(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    pages, code = _four(make_page, live_server, target="100")
+    seats = [_seat(page, code) for page in pages]
+    assert sorted(seats) == ["E", "N", "S", "W"]
+    assert "Ann" in pages[1].inner_text("#seat-" + seats[0])
+    cards: set[str] = set()
+    played = 0
+    reloaded = False
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        if all(page.query_selector(HAND_DONE) for page in pages):
+            break
+        for index, page in enumerate(pages):
+            done = _act_once(page)
+            if done and done != "bid" and done not in cards:
+                cards.add(done)
+                played += 1
+            if played == 6 and not reloaded:
+                # mid-trick (two cards of the second trick down): a player reloads
+                victim = pages[(index + 1) % 4]
+                time.sleep(1.0)  # every page has drawn the last state
+                before = sorted(victim.eval_on_selector_all(
+                    "#hand .card", "els => els.map(e => e.dataset.card)"))
+                trick = victim.eval_on_selector_all("#trick [data-card]",
+                                                    "els => els.map(e => e.dataset.card)")
+                seat = _seat(victim, code)
+                victim.reload()
+                wait_ready(victim)
+                victim.wait_for_selector("#hand .card", timeout=30_000)
+                after = sorted(victim.eval_on_selector_all(
+                    "#hand .card", "els => els.map(e => e.dataset.card)"))
+                assert _seat(victim, code) == seat and after == before
+                assert victim.eval_on_selector_all(
+                    "#trick [data-card]", "els => els.map(e => e.dataset.card)") == trick
+                assert f"?room={code}" in victim.url
+                reloaded = True
+        time.sleep(0.05)
+    if not all(page.query_selector(HAND_DONE) for page in pages):
+        for page in pages:
+            print(page.inner_text("#turn"), page.inner_text("#message"),
+                  page.evaluate("document.querySelector('dialog[open]')?.innerText"),
+                  page.eval_on_selector_all("#hand .card", "els => els.map(e => e.className)"))
+    assert reloaded and played == 52
+    for page in pages:
+        page.wait_for_selector(HAND_DONE, timeout=10_000)
+    pages[0].screenshot(path=str(SHOTS / "sheet-1280.png"))
+    # on to the end of the game (to 100 points): the end dialog offers the game's record
+    deadline = time.monotonic() + 400
+    while time.monotonic() < deadline:
+        if all(page.query_selector("dialog[open] #room-record") for page in pages):
+            break
+        for page in pages:
+            sheet = page.query_selector(HAND_DONE)
+            if sheet is not None:
+                sheet.click()
+            else:
+                _act_once(page)
+        time.sleep(0.05)
+    href = pages[1].get_attribute("#room-record", "href") or ""
+    assert href.startswith(f"/api/rooms/{code}/record?token=")
+    answer = pages[1].request.get(live_server.rstrip("/") + href)
+    assert answer.status == 200 and answer.json()["format"] == "spades-record/1"
+    pages[1].screenshot(path=str(SHOTS / "end-1280.png"))
+
+
+def _turn_page(pages: list[Page]) -> int:
+    for _ in range(100):
+        for index, page in enumerate(pages):
+            bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
+            if bid is not None and bid.is_visible():
+                return index
+        time.sleep(0.1)
+    raise AssertionError("nobody is asked to bid")
+
+
+@pytest.mark.slow
+def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    pages, code = _four(make_page, live_server, takeover=2, langs=("fr", "en", "en", "en"))
+    fr, en, muted = pages[0], pages[1], pages[2]
+    muted.click("#room-mute-button")
+    fr.click("#room-chat-button")
+    fr.click("dialog[open] [data-action=chat][data-arg='chat.hello']")
+    en.wait_for_function(
+        "document.querySelector('#room-chat-log')?.innerText.includes('Ann: Hello!')",
+        timeout=10_000)
+    en.click("#room-chat-button")
+    en.click("dialog[open] [data-action=chat][data-arg='chat.thanks']")
+    fr.wait_for_function(
+        "document.querySelector('#room-chat-log')?.innerText.includes('Bob : Merci')",
+        timeout=10_000)
+    assert "Hello" not in muted.inner_text("#room-chat-log")
+    fr.screenshot(path=str(SHOTS / "chat-fr-1280.png"))
+
+    stalled = _turn_page(pages)
+    seat = _seat(pages[stalled], code)
+    other = pages[(stalled + 1) % 4]
+    other.wait_for_selector("#room-nudge-button", timeout=35_000)
+    other.click("#room-nudge-button")
+    pages[stalled].wait_for_selector("#room-nudged", timeout=10_000)
+    # takeover_seconds (2) later, a bot plays the seat
+    other.wait_for_function(
+        f"/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
+        timeout=15_000)
+    pages[stalled].wait_for_selector("#room-back-button", timeout=10_000)
+    pages[stalled].screenshot(path=str(SHOTS / "taken-over-1280.png"))
+    pages[stalled].click("#room-back-button")
+    other.wait_for_function(
+        f"!/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
+        timeout=15_000)
+    pages[stalled].wait_for_selector("#room-back-button", state="detached", timeout=10_000)
+
+
+@pytest.mark.slow
+def test_the_daily_board_shows_a_submitted_result(live_server: str, page: Page) -> None:
+    from .apphelpers import play_to_end
+
+    _lang(page, "en")
+    open_app(page, live_server)
+    page.click("#menu-button")
+    page.click("[data-action=daily]")
+    play_to_end(page, max_steps=600)
+    page.wait_for_selector("dialog[open] #daily-submit", timeout=10_000)
+    page.fill("#room-nickname", "Zoé")
+    page.click("#daily-submit")
+    page.wait_for_selector("#daily-rank", timeout=60_000)
+    assert "number 1" in page.inner_text("#daily-rank")
+    assert "Zoé" in page.inner_text("#daily-board")
+    page.screenshot(path=str(SHOTS / "daily-1280.png"))
+
+
+@pytest.mark.slow
+def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Page) -> None:
+    routes: list[object] = []
+    blocked = {"on": False}
+
+    def handler(route: object) -> None:
+        if blocked["on"]:
+            route.close()  # type: ignore[attr-defined]
+            return
+        route.connect_to_server()  # type: ignore[attr-defined]
+        routes.append(route)
+
+    page.route_web_socket("**/ws", handler)
+    _lang(page, "en")
+    _create(page, live_server, "Ann")
+    page.click("dialog[open] [data-action=room-start]")
+    page.wait_for_selector("#hand .card", timeout=30_000)
+    before = sorted(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+    blocked["on"] = True
+    for route in routes:
+        route.close()  # type: ignore[attr-defined]
+    page.wait_for_selector("#room-reconnecting", timeout=10_000)
+    page.screenshot(path=str(SHOTS / "reconnecting-1280.png"))
+    blocked["on"] = False
+    page.wait_for_selector("#room-reconnecting", state="detached", timeout=30_000)
+    after = sorted(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
+    assert after == before and len(routes) >= 2

@@ -1,0 +1,647 @@
+"""The rooms controller (browser only): one WebSocket to the rooms server, the room's state,
+the player's actions sent as ``spades-room/1`` messages (docs/protocol.md).
+
+The server is the authority: this module never applies an action. It draws the table from
+the view the server sends (``ui/rooms_client.py`` turns it into a ``View``; the renderers are
+the solo table's), sends ``bid`` / ``play`` / ``look`` on the player's clicks, and shows a
+refusal with the engine's refusal text. The seat token is kept in local storage per room
+code: a reload, or a lost socket (reconnection with back-off), sends ``resume``.
+The page's controller (``ui/app.py``) routes the table's actions here while a room is open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from spades_core import BLIND_NIL, Phase
+from spades_core.rules import game_winner, winning_play
+from spades_core.views import View
+
+from . import dialogs, i18n, models, render, rooms_screen, sound
+from . import rooms_client as rc
+from .i18n import t
+from .storage import parse
+
+STORE_KEY = "spades.rooms"
+
+
+def _node(element_id: str) -> Any:
+    """The element of id ``element_id``, or None (JavaScript's null comes back as JsNull)."""
+    node = js.document.getElementById(element_id)
+    return None if node is None or type(node).__name__ in ("JsNull", "JsUndefined") else node
+
+
+STORE_LIMIT = 16_000
+NUDGE_AFTER_MS = 20_000
+ENGINE_REFUSALS = {"not-your-turn", "not-in-hand", "must-follow-suit", "spades-not-broken",
+                   "not-bidding", "not-playing", "game-over", "blind-nil-off"}
+# The table's actions a room answers itself while it is open.
+TABLE_ACTIONS = {"play", "bid", "look", "blind", "blind_yes", "blind_no", "last", "sheet",
+                 "sheet_next", "hint"}
+
+
+class Rooms:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.data = self._load()
+        self.ws: Any = None
+        self.code: str | None = None
+        self.seat: str | None = None
+        self.token: str | None = None
+        self.room: rc.RoomInfo | None = None
+        self.view: View | None = None
+        self.version = -1
+        self.sent_version = -1
+        self.active = False  # the table shows the room
+        self.wanted = False  # a socket should be open (reconnect when it closes)
+        self.attempt = 0
+        self.reconnecting = False
+        self.pending: dict[str, Any] | None = None  # the message to send once connected
+        self.lines: list[str] = []
+        self.sheets_seen = 0
+        self.blind_armed = False
+        self.moved_at = 0.0  # when the seat to act got its turn (performance.now)
+        self.turn_key: tuple[int, str | None] = (-1, None)
+        self.phrases = self._phrases()
+        self._proxies: list[Any] = []
+        self._timer: Any = None
+
+    # --- storage ---------------------------------------------------------------------
+
+    @staticmethod
+    def _load() -> dict[str, Any]:
+        try:
+            text = js.localStorage.getItem(STORE_KEY)
+            if text is None or not isinstance(text, str):
+                return rc.empty_stored()
+            return rc.check_stored(parse(text, STORE_LIMIT))[0]
+        except Exception:
+            return rc.empty_stored()
+
+    def _save(self) -> None:
+        # A refused write: play goes on; only a reload would lose the seat.
+        with contextlib.suppress(Exception):
+            js.localStorage.setItem(STORE_KEY, json.dumps(self.data))
+
+    @staticmethod
+    def _phrases() -> tuple[str, ...]:
+        i18n.load("chat")
+        return tuple(i18n.catalogue(i18n.DEFAULT_LANGUAGE, "chat"))
+
+    # --- entry points ----------------------------------------------------------------
+
+    def from_link(self) -> bool:
+        """``?room=CODE`` in the address: resume the stored seat or ask for a nickname."""
+        params = js.URLSearchParams.new(js.location.search)
+        if not params.has("room"):
+            return False
+        raw = params.get("room")
+        code = rc.parse_code(str(raw) if isinstance(raw, str) else None)
+        if code is None:
+            js.history.replaceState(None, "", js.location.pathname)
+            render.notice(t("rooms.refused.no-such-room"), "rooms-bad-code")
+            return False
+        stored = self.data["seats"].get(code)
+        if stored is not None:
+            self.connect({"type": "resume", "code": code, "token": stored["token"]}, code,
+                         stored)
+        else:
+            rooms_screen.nickname_dialog(code, self.data["nickname"])
+            self.app.dialog_kind = "rooms"
+        return True
+
+    def open_dialog(self, error: str = "") -> None:
+        rooms_screen.friends_dialog(self.data["nickname"], error=error)
+        self.app.dialog_kind = "rooms"
+
+    def _nickname_field(self) -> str | None:
+        node = _node("room-nickname")
+        nick = rc.clean_nickname(str(node.value) if node is not None else "")
+        if nick is None:
+            self._form_error(t("rooms.refused.bad-nickname"))
+            return None
+        self.data["nickname"] = nick
+        self._save()
+        return nick
+
+    @staticmethod
+    def _form_error(text: str) -> None:
+        node = _node("room-error")
+        if node is None:
+            body = js.document.querySelector("#dialog[open] .dialog-body")
+            if body is None or type(body).__name__ == "JsNull":
+                render.message(text, refusal=True)
+                return
+            node = js.document.createElement("p")
+            node.id = "room-error"
+            node.className = "rooms-error"
+            node.setAttribute("role", "alert")
+            body.prepend(node)
+        node.textContent = text
+
+    def _options(self) -> dict[str, Any]:
+        def value(name: str) -> str:
+            node = _node(f"room-{name}")
+            return str(node.value) if node is not None else ""
+
+        def checked(name: str, default: bool) -> bool:
+            node = _node(f"room-{name}")
+            return bool(node.checked) if node is not None else default
+
+        options: dict[str, Any] = {"blind_nil": checked("blind_nil", True),
+                                   "hints": checked("hints", False)}
+        target = value("target")
+        if target.isdigit():
+            options["target"] = int(target)
+        floor = value("floor")
+        options["floor"] = None if floor == "none" else int(floor) if floor.lstrip("-").isdigit() \
+            else -200
+        if value("bot_level") in rooms_screen.LEVELS:
+            options["bot_level"] = value("bot_level")
+        try:
+            seconds = float(value("takeover"))
+            if 0 <= seconds <= 600:
+                options["takeover_seconds"] = seconds
+        except ValueError:
+            pass
+        return options
+
+    def do_room_create(self, arg: str) -> None:
+        nick = self._nickname_field()
+        if nick is not None:
+            self.connect({"type": "create", "nickname": nick, "options": self._options()})
+
+    def do_room_join(self, arg: str) -> None:
+        node = _node("room-code")
+        code = rc.parse_code(str(node.value) if node is not None else "")
+        if code is None:
+            self._form_error(t("rooms.refused.no-such-room"))
+            return
+        nick = self._nickname_field()
+        if nick is not None:
+            self.connect({"type": "join", "code": code, "nickname": nick}, code)
+
+    def do_quick(self, arg: str) -> None:
+        nick = self._nickname_field() if _node("room-nickname") \
+            else (self.data["nickname"] or None)
+        if nick is None:
+            self.open_dialog()
+            return
+        self.connect({"type": "quick", "nickname": nick})
+
+    def do_room_start(self, arg: str) -> None:
+        self.send({"type": "start"})
+
+    def do_room_copy(self, arg: str) -> None:
+        node = _node("room-link")
+        if node is not None:
+            node.select()
+            with contextlib.suppress(Exception):
+                js.navigator.clipboard.writeText(node.value)
+
+    def do_room_leave(self, arg: str) -> None:
+        self.leave()
+        dialogs.close_dialog()
+        self.app.show_screen("menu")
+
+    def do_room_chat(self, arg: str) -> None:
+        rooms_screen.chat_dialog(self.phrases)
+        self.app.dialog_kind = "rooms"
+
+    def do_chat(self, arg: str) -> None:
+        if arg in self.phrases:
+            self.send({"type": "chat", "phrase": arg})
+        dialogs.close_dialog()
+
+    def do_room_mute(self, arg: str) -> None:
+        self.data["muted"] = not self.data["muted"]
+        self._save()
+        self.draw_bar()
+
+    def do_room_back(self, arg: str) -> None:
+        """Back at the table after a bot took the seat over: any action of the seat's
+        brings it back; ``look`` changes nothing else."""
+        self.send({"type": "look"})
+
+    def do_nudge(self, arg: str) -> None:
+        self.send({"type": "nudge"})
+
+    # --- the socket ------------------------------------------------------------------
+
+    def url(self) -> str:
+        scheme = "wss" if str(js.location.protocol) == "https:" else "ws"
+        return f"{scheme}://{js.location.host}/ws"
+
+    def connect(self, first: dict[str, Any], code: str | None = None,
+                stored: dict[str, Any] | None = None) -> None:
+        self.close_socket()
+        self.wanted = True
+        self.pending = first
+        if code is not None:
+            self.code = code
+        if stored is not None:
+            self.seat, self.token = stored["seat"], stored["token"]
+        self.open_socket()
+
+    def open_socket(self) -> None:
+        try:
+            ws = js.WebSocket.new(self.url())
+        except Exception:
+            self.lost()
+            return
+        self.ws = ws
+        for kind, handler in (("message", self.on_message), ("close", self.on_close),
+                              ("open", self.on_open)):
+            proxy = create_proxy(lambda event, h=handler, w=ws: h(event, w))
+            self._proxies.append(proxy)
+            ws.addEventListener(kind, proxy)
+
+    def close_socket(self) -> None:
+        ws, self.ws = self.ws, None
+        if ws is not None:
+            with contextlib.suppress(Exception):
+                ws.close()
+
+    def on_open(self, event: Any, ws: Any) -> None:
+        if ws is not self.ws:
+            return
+        self.attempt = 0
+        if self.pending is not None:
+            first, self.pending = self.pending, None
+            self.send(first)
+        elif self.code is not None and self.token is not None:
+            self.send({"type": "resume", "code": self.code, "token": self.token})
+
+    def on_close(self, event: Any, ws: Any) -> None:
+        if ws is not self.ws:
+            return
+        self.ws = None
+        if self.wanted:
+            self.lost()
+
+    def lost(self) -> None:
+        """The socket is gone: say so, and try again after a growing wait."""
+        if not self.wanted:
+            return
+        if self.code is None or self.token is None:
+            # Never seated: nothing to resume; the server is not there.
+            self.wanted = False
+            self.pending = None
+            self._form_error(t("rooms.no-server"))
+            render.notice(t("rooms.no-server"), "rooms-no-server")
+            return
+        self.reconnecting = True
+        self.draw_bar()
+        delay = rc.backoff_seconds(self.attempt)
+        self.attempt += 1
+
+        async def again() -> None:
+            await asyncio.sleep(delay)
+            if self.wanted and self.ws is None:
+                self.open_socket()
+
+        self.app.schedule(again())
+
+    def send(self, message: dict[str, Any]) -> None:
+        ws = self.ws
+        if ws is None or int(ws.readyState) != 1:
+            self.sent_version = -1  # not sent: the player may act again once connected
+            return
+        ws.send(json.dumps(message))
+
+    def leave(self) -> None:
+        """Leave the room's table (the seat stays the player's: the link resumes it)."""
+        self.wanted = False
+        self.active = False
+        self.close_socket()
+        self.reconnecting = False
+        self.seat_class(None)
+        rooms_screen.hide_room_bar()
+        render.translate_static()  # the score bar's team names as in solo again
+        if self._timer is not None:
+            js.clearTimeout(self._timer)
+            self._timer = None
+
+    # --- what the server sends -------------------------------------------------------
+
+    def on_message(self, event: Any, ws: Any) -> None:
+        if ws is not self.ws:
+            return
+        try:
+            data = json.loads(str(event.data))
+            kind = data.get("type") if isinstance(data, dict) else None
+            if kind == "joined":
+                self.on_joined(data)
+            elif kind == "state":
+                self.on_state(data)
+            elif kind == "chat":
+                self.on_chat(data)
+            elif kind == "refused":
+                self.on_refused(data)
+        except (ValueError, rc.BadFrame) as error:
+            js.console.warn(f"rooms: frame not read: {error!r}")
+
+    def on_joined(self, data: dict[str, Any]) -> None:
+        code = rc.parse_code(data.get("code"))
+        seat = data.get("seat")
+        if code is None or seat not in rc.SEAT_NAMES:
+            raise rc.BadFrame("bad joined")
+        self.code, self.seat = code, seat
+        token = data.get("token")
+        if isinstance(token, str) and 1 <= len(token) <= 64:
+            self.token = token
+        if self.token is not None:
+            self.data["seats"][code] = {"seat": seat, "token": self.token}
+            self.data["last"] = code
+            self._save()
+        self.reconnecting = False
+        js.history.replaceState(None, "", f"{js.location.pathname}?room={code}")
+
+    def link(self) -> str:
+        return f"{js.location.origin}{js.location.pathname}?room={self.code}"
+
+    def on_state(self, data: dict[str, Any]) -> None:
+        room = rc.room_from_json(data.get("room"))
+        raw_view = data.get("view")
+        view = rc.view_from_json(raw_view) if raw_view is not None else None
+        version = data.get("version")
+        self.room = room
+        self.reconnecting = False
+        if isinstance(version, int):
+            self.version = version
+        if view is not None and self.view is not None and view.hand_index != self.view.hand_index:
+            self.blind_armed = False
+        if view is not None and (view.hand_index, view.to_act and view.to_act.name) \
+                != self.turn_key:
+            self.turn_key = (view.hand_index, view.to_act and view.to_act.name)
+            self.moved_at = float(js.performance.now())
+            self.arm_nudge_timer()
+        previous = self.view
+        self.view = view
+        if room.status == "waiting" or view is None:
+            self.active = False
+            if self.app.dialog_kind in ("", "rooms", "lobby"):
+                rooms_screen.lobby_dialog(rc.lobby_model(room, self.seat, self.link()))
+                self.app.dialog_kind = "lobby"
+            return
+        if self.app.dialog_kind in ("rooms", "lobby"):
+            dialogs.close_dialog()
+            self.app.dialog_kind = ""
+        if not self.active:
+            self.active = True
+            self.seat_class(view.seat.name)
+            self.sheets_seen = len(view.past_hands)
+            self.app.show_screen("table")
+        if previous is not None and view.phase is Phase.PLAYING and len(view.trick) == 0 \
+                and view.plays and len(previous.trick) == 3 and self.app.options["sound"]:
+            sound.play("trick")
+        self.render()
+        if view.my_turn:
+            render.focus_hand_or_panel()
+        if len(view.past_hands) > self.sheets_seen and self.app.dialog_kind == "":
+            dialogs.score_sheet(models.sheet_model(view, pending=True))
+            self.app.dialog_kind = "room-sheet"
+        elif view.phase is Phase.OVER and self.app.dialog_kind != "room-end":
+            self.end()
+
+    def on_chat(self, data: dict[str, Any]) -> None:
+        phrase, seat = data.get("phrase"), data.get("seat")
+        if phrase not in self.phrases or seat not in rc.SEAT_NAMES or self.data["muted"]:
+            return
+        line = rc.chat_line(self.room, seat, phrase, self.seat)
+        self.lines = [*self.lines[-9:], line]
+        render.announce(line)
+        self.draw_bar()
+
+    def on_refused(self, data: dict[str, Any]) -> None:
+        reason = data.get("reason")
+        params = data.get("params") if isinstance(data.get("params"), dict) else {}
+        if not isinstance(reason, str) or data.get("request") == "look":
+            return  # a look refused (not bidding any more): the seat is back all the same
+        if reason == "bad-token" and self.code is not None:
+            self.data["seats"].pop(self.code, None)
+            self._save()
+            self.token = None
+            self.wanted = False
+            self.close_socket()
+            self.open_dialog(t("rooms.refused.bad-token"))
+            return
+        if reason in ENGINE_REFUSALS:
+            text = i18n.refusal_text(reason, params)
+        else:
+            key = f"rooms.refused.{reason}"
+            text = t(key) if i18n.has(key) else t("rooms.refused.other")
+        if reason in ("no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full"):
+            self.wanted = False
+            self.close_socket()
+            self.open_dialog(text)
+            return
+        self.sent_version = -1  # refused: the player may act again
+        self.render()
+        render.message(text, refusal=True)
+        render.announce(text)
+        if self.app.options["sound"]:
+            sound.play("refuse")
+
+    # --- the table -------------------------------------------------------------------
+
+    @staticmethod
+    def seat_class(seat: str | None) -> None:
+        """``room-at-X`` on the body: the table's CSS turns it so the reader sits at the
+        bottom (no class: South, as in solo)."""
+        classes = js.document.body.classList
+        for name in rc.SEAT_NAMES:
+            classes.remove(f"room-at-{name}")
+        if seat is not None and seat != "S":
+            classes.add(f"room-at-{seat}")
+
+    def ui_state(self, view: View) -> models.UiState:
+        return models.UiState(
+            waiting=view.my_turn and self.sent_version != self.version,
+            face_down=view.hand is None, blind_armed=self.blind_armed,
+            sheets_seen=self.sheets_seen, hints_on=False, speed="instant",
+        )
+
+    def render(self) -> None:
+        view, room = self.view, self.room
+        if view is None or room is None or not self.active:
+            return
+        render.table(rc.room_table_model(view, room, self.ui_state(view)))
+        rooms_screen.team_names(t("rooms.team.NS"), t("rooms.team.EW"))
+        self.draw_bar()
+
+    def nudge_open(self) -> bool:
+        view = self.view
+        return bool(view is not None and self.room is not None and view.to_act is not None
+                    and view.phase is not Phase.OVER and not view.my_turn
+                    and self.room.nudge_seat is None
+                    and not next(s for s in self.room.seats if s.seat == view.to_act.name).bot
+                    and float(js.performance.now()) - self.moved_at >= NUDGE_AFTER_MS)
+
+    def arm_nudge_timer(self) -> None:
+        if self._timer is not None:
+            js.clearTimeout(self._timer)
+        proxy = create_proxy(lambda: self.draw_bar())
+        self._proxies = self._proxies[-64:] + [proxy]
+        self._timer = js.setTimeout(proxy, NUDGE_AFTER_MS + 100)
+
+    def draw_bar(self) -> None:
+        if not self.active or self.code is None:
+            return
+        room = self.room
+        nudged = bool(room is not None and room.nudge_seat == self.seat)
+        away = bool(room is not None and any(s.seat == self.seat and s.away for s in room.seats))
+        rooms_screen.room_bar(self.code, self.data["muted"], self.nudge_open(), nudged,
+                              self.reconnecting, tuple(self.lines), away)
+
+    def end(self) -> None:
+        view = self.view
+        if view is None or self.code is None or self.token is None:
+            return
+        mine = 0 if self.seat in ("N", "S") else 1
+        won = game_winner(view.scores, view.rules) == mine
+        url = f"/api/rooms/{self.code}/record?token={self.token}"
+        rooms_screen.room_end(view.scores, won, url)
+        self.app.dialog_kind = "room-end"
+
+    def dialog_closed(self, kind: str) -> None:
+        if kind == "room-sheet" and self.view is not None:
+            self.sheets_seen = len(self.view.past_hands)
+            self.render()
+            if self.view.phase is Phase.OVER:
+                self.end()
+
+    # --- the daily board (a solo game of the daily deal, sent to the server) -------------
+
+    def offer_daily(self, state: Any, level: str) -> None:
+        """In the end dialog of the daily deal: a nickname and "Submit to the daily board"."""
+        self.daily_game = (state, level)
+        rooms_screen.daily_offer(self.data["nickname"])
+
+    def do_daily_submit(self, arg: str) -> None:
+        game = getattr(self, "daily_game", None)
+        if game is None:
+            return
+        nick = self._nickname_field()
+        if nick is None:
+            return
+        state, level = game
+        from spades_core.record import to_dict
+
+        payload = {"nickname": nick, "level": level, "day": int(state.deal or 0),
+                   "score": list(state.scores), "record": to_dict(state)}
+        rooms_screen.daily_status(t("daily.sending"))
+        self.app.schedule(self.submit_daily(payload))
+
+    async def _fetch_json(self, url: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
+        """``(status, JSON)`` of a request to the page's own server; ``(0, None)`` when there
+        is no server (static hosting, offline) or the answer is not JSON."""
+        try:
+            if body is None:
+                response = await js.fetch(url)
+            else:
+                init = js.Object.fromEntries(js.JSON.parse(json.dumps([
+                    ["method", "POST"], ["headers", {"Content-Type": "application/json"}],
+                    ["body", json.dumps(body)]])))
+                response = await js.fetch(url, init)
+            text = str(await response.text())
+            return int(response.status), json.loads(text)
+        except Exception:
+            return 0, None
+
+    async def submit_daily(self, payload: dict[str, Any]) -> None:
+        status, answer = await self._fetch_json("api/daily", payload)
+        if status == 0 or not isinstance(answer, dict):
+            rooms_screen.daily_status(t("rooms.no-server"))
+            return
+        error = answer.get("error")
+        if status != 200 or "rank" not in answer:
+            known = f"daily.refused.{error}"
+            rooms_screen.daily_status(t(known) if isinstance(error, str) and i18n.has(known)
+                                      else t("daily.error"))
+            return
+        rank_line = t("daily.rank", rank=int(answer["rank"]))
+        day, level = int(payload["day"]), str(payload["level"])
+        status, board = await self._fetch_json(f"api/daily/{day}?level={level}")
+        lines: tuple[str, ...] = ()
+        if status == 200 and isinstance(board, dict) and isinstance(board.get("entries"), list):
+            lines = tuple(
+                t("daily.entry", rank=int(entry.get("rank", 0)),
+                  name=str(entry.get("nickname", ""))[:rc.NICKNAME_MAX],
+                  score=int(entry.get("score", 0)))
+                for entry in board["entries"][:10] if isinstance(entry, dict)
+            )
+        rooms_screen.daily_board("daily-box", lines, rank_line)
+
+    # --- the table's actions -----------------------------------------------------------
+
+    def do_play(self, arg: str) -> None:
+        view = self.view
+        if view is None:
+            return
+        if not view.my_turn:
+            self.show_refusal("not-your-turn", {"seat": view.to_act.name if view.to_act else ""})
+            return
+        if self.sent_version == self.version:
+            return  # one action per version: the answer is on its way
+        self.sent_version = self.version
+        render.message("")
+        self.send({"type": "play", "card": arg})
+        self.render()
+
+    def do_bid(self, arg: str) -> None:
+        view = self.view
+        if view is None or not view.my_turn or view.phase is not Phase.BIDDING:
+            return
+        if self.sent_version == self.version:
+            return
+        self.sent_version = self.version
+        render.message("")
+        self.send({"type": "bid", "bid": arg})
+        self.render()
+
+    def do_look(self, arg: str) -> None:
+        self.blind_armed = False
+        self.send({"type": "look"})
+
+    def do_blind(self, arg: str) -> None:
+        self.blind_armed = True
+        self.render()
+
+    def do_blind_yes(self, arg: str) -> None:
+        self.blind_armed = False
+        self.do_bid(str(BLIND_NIL))
+
+    def do_blind_no(self, arg: str) -> None:
+        self.blind_armed = False
+        self.render()
+
+    def do_hint(self, arg: str) -> None:
+        render.message(t("hint.none"))
+
+    def do_last(self, arg: str) -> None:
+        view = self.view
+        if view is None:
+            return
+        trick = view.last_trick
+        winner = winning_play(trick)[0] if trick else None
+        dialogs.last_trick_dialog(models.last_trick_model(trick, winner))
+        self.app.dialog_kind = "last"
+
+    def do_sheet(self, arg: str) -> None:
+        if self.view is not None:
+            dialogs.score_sheet(models.sheet_model(self.view, pending=False))
+            self.app.dialog_kind = "sheet"
+
+    def do_sheet_next(self, arg: str) -> None:
+        dialogs.close_dialog()
+
+    def show_refusal(self, reason: str, params: dict[str, Any]) -> None:
+        text = i18n.refusal_text(reason, params)
+        render.message(text, refusal=True)

@@ -1,0 +1,367 @@
+"""The rooms adapter (pure Python): what the rooms server sends, as the page's own models.
+
+The server (``spades_server``, protocol ``spades-room/1``, docs/protocol.md) sends each seat
+``view_to_json(view_for(state, seat))``. :func:`view_from_json` turns it back into the
+``spades_core.views.View`` the table's models are built from, so a room's table is drawn by
+the same renderers as a solo game. :func:`room_from_json` reads the room (code, seats,
+nudge); :func:`room_table_model` names the seats by their nicknames. Every function here
+checks what it reads: a frame that is not what the protocol says raises :class:`BadFrame`,
+and the page keeps what it had.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from spades_core import (
+    Bid,
+    Card,
+    CardSet,
+    HandResult,
+    Phase,
+    Rules,
+    Seat,
+    parse_bid,
+    parse_card,
+    score_hand,
+)
+from spades_core.errors import SpadesError
+from spades_core.views import View
+
+from . import i18n, models
+from .i18n import t
+
+NICKNAME_MAX = 20
+CODE_LENGTH = 6
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # as spades_server.protocol.CODE_ALPHABET
+SEAT_NAMES = ("N", "E", "S", "W")
+
+
+class BadFrame(SpadesError):
+    """A server frame the page cannot read (not what spades-room/1 says)."""
+
+
+def clean_nickname(text: object) -> str | None:
+    """The nickname as the server will keep it (white space folded), or None when it is
+    empty, too long or not printable."""
+    if not isinstance(text, str) or len(text) > 4 * NICKNAME_MAX:
+        return None
+    nick = " ".join(text.split())
+    if not 1 <= len(nick) <= NICKNAME_MAX or not nick.isprintable():
+        return None
+    return nick
+
+
+def parse_code(text: object) -> str | None:
+    """A room code from a link or a field (case does not matter), or None."""
+    if not isinstance(text, str) or len(text) > 2 * CODE_LENGTH:
+        return None
+    code = text.strip().upper()
+    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+        return None
+    return code
+
+
+# --- reading the JSON ------------------------------------------------------------------
+
+
+def _get(data: Any, key: str, kind: type | tuple[type, ...]) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise BadFrame(f"missing {key}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise BadFrame(f"bad {key}")
+    return value
+
+
+def _seat(value: Any) -> Seat:
+    if not isinstance(value, str) or value not in SEAT_NAMES:
+        raise BadFrame(f"bad seat {value!r}")
+    return Seat(SEAT_NAMES.index(value))
+
+
+def _card(value: Any) -> Card:
+    try:
+        return parse_card(str(value)) if isinstance(value, str) else _fail("card")
+    except SpadesError:
+        raise BadFrame(f"bad card {value!r}") from None
+
+
+def _bid(value: Any) -> Bid:
+    try:
+        return parse_bid(value) if isinstance(value, str) else _fail("bid")
+    except SpadesError:
+        raise BadFrame(f"bad bid {value!r}") from None
+
+
+def _fail(what: str) -> Any:
+    raise BadFrame(f"bad {what}")
+
+
+def _ints(data: Any, key: str, size: int) -> tuple[int, ...]:
+    values = _get(data, key, list)
+    if len(values) != size or not all(isinstance(v, int) and not isinstance(v, bool)
+                                      for v in values):
+        raise BadFrame(f"bad {key}")
+    return tuple(values)
+
+
+def _pairs(data: Any, key: str) -> tuple[tuple[Seat, Card], ...]:
+    values = _get(data, key, list)
+    pairs = []
+    for item in values:
+        if not isinstance(item, list) or len(item) != 2:
+            raise BadFrame(f"bad {key}")
+        pairs.append((_seat(item[0]), _card(item[1])))
+    return tuple(pairs)
+
+
+def _voids(plays: tuple[tuple[Seat, Card], ...]) -> tuple[int, int, int, int]:
+    """By seat, bit s set when the seat did not follow suit s this hand (public)."""
+    voids = [0, 0, 0, 0]
+    for start in range(0, len(plays), 4):
+        trick = plays[start:start + 4]
+        led = int(trick[0][1].suit)
+        for seat, card in trick[1:]:
+            if int(card.suit) != led:
+                voids[int(seat)] |= 1 << led
+    return (voids[0], voids[1], voids[2], voids[3])
+
+
+def _bidding_order(by_seat: tuple[Bid, Bid, Bid, Bid], dealer: int) -> tuple[Bid, ...]:
+    """Four bids by seat back in bidding order (from the dealer's left)."""
+    return tuple(by_seat[(dealer + 1 + step) & 3] for step in range(4))
+
+
+def _past_hands(items: Any, rules: Rules) -> tuple[HandResult, ...]:
+    if not isinstance(items, list):
+        raise BadFrame("bad past_hands")
+    results: list[HandResult] = []
+    bags: tuple[int, int] = (0, 0)
+    for item in items:
+        index = _get(item, "hand_index", int)
+        dealer = _seat(_get(item, "dealer", str))
+        raw_bids = _get(item, "bids", list)
+        if len(raw_bids) != 4:
+            raise BadFrame("bad bids")
+        by_seat = tuple(_bid(b) for b in raw_bids)
+        plays = tuple(_card(c).id for c in _get(item, "plays", list))
+        tricks = _ints(item, "tricks", 4)
+        scores = _ints(item, "scores", 2)
+        seat_bids = (by_seat[0], by_seat[1], by_seat[2], by_seat[3])
+        tricks4 = (tricks[0], tricks[1], tricks[2], tricks[3])
+        # The sheet's details (contracts, bags, Nils) are the engine's own scoring of the
+        # hand's public bids and tricks; the server sends only its points.
+        teams = score_hand(seat_bids, tricks4, bags, rules)
+        results.append(HandResult(index, (0, 0, 0, 0), _bidding_order(seat_bids, int(dealer)),
+                                  plays, tricks4, teams, (scores[0], scores[1])))
+        bags = (teams[0].bags_after, teams[1].bags_after)
+    return tuple(results)
+
+
+def view_from_json(data: Any) -> View:
+    """The seat's ``View`` from the server's ``view`` object; raise :class:`BadFrame`."""
+    try:
+        rules = Rules.from_dict(_get(data, "rules", dict))
+    except SpadesError as error:
+        raise BadFrame(f"bad rules: {error}") from None
+    try:
+        phase = Phase(_get(data, "phase", str))
+    except ValueError:
+        raise BadFrame("bad phase") from None
+    to_act_raw = data.get("to_act")
+    leader_raw = data.get("leader")
+    hand_raw = data.get("hand")
+    if hand_raw is not None and not isinstance(hand_raw, list):
+        raise BadFrame("bad hand")
+    raw_bids = _get(data, "bids", list)
+    if len(raw_bids) != 4:
+        raise BadFrame("bad bids")
+    bids = tuple(None if b is None else _bid(b) for b in raw_bids)
+    plays = _pairs(data, "plays")
+    tricks = _ints(data, "tricks_won", 4)
+    scores = _ints(data, "scores", 2)
+    bags = _ints(data, "bags", 2)
+    played_mask = 0
+    for _, card in plays:
+        played_mask |= 1 << card.id
+    return View(
+        seat=_seat(_get(data, "seat", str)),
+        rules=rules,
+        phase=phase,
+        to_act=None if to_act_raw is None else _seat(to_act_raw),
+        hand_index=_get(data, "hand_index", int),
+        dealer=_seat(_get(data, "dealer", str)),
+        hand=None if hand_raw is None else CardSet.of(_card(c) for c in hand_raw),
+        bids=(bids[0], bids[1], bids[2], bids[3]),
+        plays=plays,
+        trick=_pairs(data, "trick"),
+        leader=None if leader_raw is None else _seat(leader_raw),
+        tricks_won=(tricks[0], tricks[1], tricks[2], tricks[3]),
+        spades_broken=bool(_get(data, "spades_broken", bool)),
+        played_mask=played_mask,
+        voids=_voids(plays),
+        scores=(scores[0], scores[1]),
+        bags=(bags[0], bags[1]),
+        past_hands=_past_hands(_get(data, "past_hands", list), rules),
+        legal_plays=tuple(_card(c) for c in _get(data, "legal_plays", list)),
+        legal_bids=tuple(_bid(b) for b in _get(data, "legal_bids", list)),
+    )
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: str  # N E S W
+    nickname: str | None
+    bot: bool
+    away: bool
+    connected: bool
+
+
+@dataclass(frozen=True)
+class RoomInfo:
+    code: str
+    public: bool
+    status: str  # waiting, playing, over
+    seats: tuple[SeatInfo, ...]
+    nudge_seat: str | None  # the seat nudged now, if any
+    nudge_by: str | None
+    hints: bool
+    takeover_seconds: float
+
+
+def room_from_json(data: Any) -> RoomInfo:
+    code = parse_code(_get(data, "code", str))
+    if code is None:
+        raise BadFrame("bad code")
+    status = _get(data, "status", str)
+    if status not in ("waiting", "playing", "over"):
+        raise BadFrame("bad status")
+    seats_raw = _get(data, "seats", list)
+    if len(seats_raw) != 4:
+        raise BadFrame("bad seats")
+    seats = []
+    for item in seats_raw:
+        nick = item.get("nickname") if isinstance(item, dict) else None
+        if nick is not None and not isinstance(nick, str):
+            raise BadFrame("bad nickname")
+        seats.append(SeatInfo(
+            seat=_seat(_get(item, "seat", str)).name,
+            nickname=None if nick is None else nick[:NICKNAME_MAX],
+            bot=bool(item.get("bot")), away=bool(item.get("away")),
+            connected=bool(item.get("connected")),
+        ))
+    nudge = data.get("nudge")
+    options = data.get("options") if isinstance(data.get("options"), dict) else {}
+    takeover = options.get("takeover_seconds", 30)
+    return RoomInfo(
+        code=code, public=bool(data.get("public")), status=status, seats=tuple(seats),
+        nudge_seat=_seat(nudge.get("seat")).name if isinstance(nudge, dict) else None,
+        nudge_by=_seat(nudge.get("by")).name if isinstance(nudge, dict) else None,
+        hints=bool(options.get("hints", False)),
+        takeover_seconds=float(takeover) if isinstance(takeover, int | float) else 30.0,
+    )
+
+
+# --- what the page draws ------------------------------------------------------------------
+
+
+def seat_label(room: RoomInfo, seat: str, mine: str | None) -> str:
+    """A seat as the others know it: its nickname (or "Bot"), "you" for the reader's."""
+    info = next(s for s in room.seats if s.seat == seat)
+    if seat == mine:
+        return t("rooms.you", name=info.nickname or "")
+    if info.nickname is None:
+        return t("rooms.bot")
+    if info.away or info.bot:
+        return t("rooms.away", name=info.nickname)
+    return info.nickname
+
+
+def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.TableModel:
+    """The table of a room: the solo table's model with the seats named by nickname."""
+    base = models.table_model(view, ui)
+    mine = view.seat.name
+    seats = tuple(dataclasses.replace(
+        seat, name=seat_label(room, seat.seat, mine),
+        cards=0 if seat.seat == mine else seat.cards,  # the reader's cards are the hand
+        label=t("seat.label", seat=seat_label(room, seat.seat, mine),
+                bid=i18n.bid_text(None if view.bids[SEAT_NAMES.index(seat.seat)] is None
+                                  else str(view.bids[SEAT_NAMES.index(seat.seat)])),
+                tricks=seat.tricks),
+    ) for seat in base.seats)
+    turn = base.turn
+    if (not base.turn_mine and view.to_act is not None and view.to_act != view.seat
+            and view.phase is not Phase.OVER and not models.sheet_pending(view, ui)):
+        key = "turn.other.bid" if view.phase is Phase.BIDDING else "turn.other.play"
+        turn = t(key, seat=seat_label(room, view.to_act.name, mine))
+    return dataclasses.replace(base, seats=seats, turn=turn,
+                               deal_label=t("rooms.label", code=room.code))
+
+
+@dataclass(frozen=True)
+class LobbyModel:
+    code: str
+    link: str
+    seats: tuple[tuple[str, str], ...]  # (seat's place name, who sits there)
+    host: bool  # the reader may start the game
+    status: str
+
+
+def lobby_model(room: RoomInfo, mine: str | None, link: str) -> LobbyModel:
+    rows = tuple(
+        (i18n.seat_name(info.seat, person=False),
+         t("rooms.empty") if info.nickname is None else seat_label(room, info.seat, mine))
+        for info in room.seats
+    )
+    return LobbyModel(room.code, link, rows, host=not room.public and mine is not None,
+                      status=room.status)
+
+
+def chat_line(room: RoomInfo | None, seat: str, phrase: str, mine: str | None) -> str:
+    """A received phrase in the reader's language, with who said it."""
+    who = seat_label(room, seat, mine) if room is not None else i18n.seat_name(seat)
+    return t("rooms.said", name=who, phrase=t(phrase))
+
+
+# --- what the page keeps (local storage) -----------------------------------------------
+
+
+def empty_stored() -> dict[str, Any]:
+    return {"nickname": "", "muted": False, "seats": {}, "last": None}
+
+
+def check_stored(data: Any) -> tuple[dict[str, Any], bool]:
+    """The rooms' stored data (nickname, mute, seat tokens by room code, the last room)
+    checked: ``(value, clean)``; whatever is wrong is dropped, never raised."""
+    value = empty_stored()
+    if not isinstance(data, dict):
+        return value, data is None
+    clean = True
+    nick = clean_nickname(data.get("nickname")) if data.get("nickname") else ""
+    if nick is None:
+        nick, clean = "", False
+    value["nickname"] = nick
+    value["muted"] = data.get("muted") is True
+    seats = data.get("seats")
+    if isinstance(seats, dict):
+        for code, item in list(seats.items())[:20]:
+            good = parse_code(code)
+            if (good is not None and isinstance(item, dict)
+                    and item.get("seat") in SEAT_NAMES
+                    and isinstance(item.get("token"), str) and 1 <= len(item["token"]) <= 64):
+                value["seats"][good] = {"seat": item["seat"], "token": item["token"]}
+            else:
+                clean = False
+    elif seats is not None:
+        clean = False
+    last = parse_code(data.get("last"))
+    value["last"] = last if last in value["seats"] else None
+    return value, clean
+
+
+def backoff_seconds(attempt: int) -> float:
+    """Seconds before reconnection attempt ``attempt`` (0, 1, ...): 0.5 s doubling, 10 s at most."""
+    return float(min(10.0, 0.5 * (2 ** min(attempt, 10))))

@@ -1,0 +1,241 @@
+"""The rooms' screens (browser only): the "Play with friends" dialog, the waiting room, the
+room bar over the table (code, chat, mute, nudge, reconnecting) and the chat phrases.
+
+A renderer: it draws plain data (``ui/rooms_client.py``'s models, strings) and declares its
+buttons by action name (``data-action``); it imports no controller. Nicknames go in as text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import i18n
+from .dom import add, byid, clear, el
+from .i18n import t
+from .rooms_client import NICKNAME_MAX, LobbyModel
+
+TARGETS = (100, 250, 300, 500)
+LEVELS = ("beginner", "normal", "expert")
+
+
+def _found(node: Any) -> Any:
+    """``node``, or None for JavaScript's null."""
+    return None if node is None or type(node).__name__ in ("JsNull", "JsUndefined") else node
+
+
+def _dialog(title: str) -> tuple[Any, Any]:
+    dialog = byid("dialog")
+    clear(dialog)
+    add(dialog, el("h2", title, id="dialog-title", tabindex="-1"))
+    body = el("div", cls="dialog-body rooms-body")
+    add(dialog, body)
+    return dialog, body
+
+
+def _show(dialog: Any, *buttons: Any) -> None:
+    actions = el("div", cls="actions")
+    for button in buttons:
+        add(actions, button)
+    add(dialog, actions)
+    if not dialog.open:
+        dialog.showModal()
+    title = dialog.querySelector("#dialog-title")
+    if title:
+        title.focus()
+
+
+def _button(text: str, action: str, primary: bool = False, **attrs: object) -> Any:
+    return el("button", text, "primary" if primary else None, type="button",
+              data_action=action, **attrs)
+
+
+def _field(label: str, control: Any) -> Any:
+    row = el("label", cls="rooms-field")
+    add(row, el("span", label), control)
+    return row
+
+
+def _select(name: str, choices: tuple[tuple[str, str], ...], chosen: str) -> Any:
+    node = el("select", id=f"room-{name}", name=name)
+    for value, text in choices:
+        add(node, el("option", text, value=value, selected=value == chosen))
+    return node
+
+
+def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
+    """Nickname, the new room's options, and a code to join."""
+    dialog, body = _dialog(t("rooms.title"))
+    add(body, el("p", t("rooms.help")))
+    add(body, _field(t("rooms.nickname"), el(
+        "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
+        autocomplete="nickname", value=nickname)))
+    if error:
+        add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
+    options = el("fieldset", cls="rooms-options")
+    add(options, el("legend", t("rooms.options")))
+    add(options,
+        _field(t("rooms.target"), _select(
+            "target", tuple((str(v), str(v)) for v in TARGETS), "500")),
+        _field(t("rooms.floor"), _select(
+            "floor", (("-200", "-200"), ("-500", "-500"), ("none", t("rooms.floor.none"))),
+            "-200")),
+        _field(t("rooms.bot-level"), _select(
+            "bot_level", tuple((v, t(f"level.{v}")) for v in LEVELS), "normal")),
+        _field(t("rooms.takeover"), el("input", id="room-takeover", type="number",
+                                       min="0", max="600", value="30")),
+        _field(t("rooms.blind-nil"), el("input", id="room-blind_nil", type="checkbox",
+                                        checked=True)),
+        _field(t("rooms.hints"), el("input", id="room-hints", type="checkbox")))
+    add(body, options, _button(t("rooms.create"), "room-create", primary=True))
+    join = el("fieldset", cls="rooms-join")
+    add(join, el("legend", t("rooms.join")),
+        _field(t("rooms.code"), el("input", id="room-code", type="text", maxlength="6",
+                                   autocomplete="off", value=code, cls="rooms-code-input")),
+        _button(t("rooms.join.button"), "room-join"))
+    add(body, join)
+    _show(dialog, _button(t("rooms.quick"), "quick"), _button(t("dialog.close"), "close"))
+
+
+def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
+    """Opened from a room's link: a nickname, then join."""
+    dialog, body = _dialog(t("rooms.join.title", code=code))
+    add(body, _field(t("rooms.nickname"), el(
+        "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
+        autocomplete="nickname", value=nickname)))
+    add(body, el("input", id="room-code", type="hidden", value=code))
+    if error:
+        add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
+    _show(dialog, _button(t("rooms.join.button"), "room-join", primary=True),
+          _button(t("dialog.close"), "close"))
+
+
+def lobby_dialog(model: LobbyModel) -> None:
+    """The waiting room: the code, the link to share, who sits where, Start."""
+    dialog, body = _dialog(t("rooms.waiting", code=model.code))
+    add(body, el("p", t("rooms.share")))
+    add(body, el("p", model.code, "rooms-code", id="room-code-shown"))
+    add(body, el("input", id="room-link", cls="rooms-link", type="text", readonly=True,
+                 value=model.link, aria_label=t("rooms.link")))
+    table = el("table", cls="rooms-seats", id="room-seats")
+    for place, who in model.seats:
+        row = el("tr")
+        add(row, el("th", place, scope="row"), el("td", who))
+        add(table, row)
+    add(body, table, el("p", t("rooms.bots-fill"), "rooms-note"))
+    buttons = [_button(t("rooms.copy"), "room-copy")]
+    if model.host:
+        buttons.insert(0, _button(t("rooms.start"), "room-start", primary=True))
+    buttons.append(_button(t("rooms.leave"), "room-leave"))
+    _show(dialog, *buttons)
+
+
+def chat_dialog(phrases: tuple[str, ...]) -> None:
+    dialog, body = _dialog(t("rooms.chat"))
+    grid = el("div", cls="rooms-phrases")
+    for key in phrases:
+        add(grid, _button(t(key), "chat", data_arg=key))
+    add(body, grid)
+    _show(dialog, _button(t("dialog.close"), "close"))
+
+
+def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bool,
+             lines: tuple[str, ...], away: bool = False) -> None:
+    """The strip over the table in a room; created on first use."""
+    bar = _found(byid("room-bar"))
+    if bar is None:
+        bar = el("div", cls="room-bar", id="room-bar")
+        table = byid("screen-table")
+        table.insertBefore(bar, table.firstChild)
+    clear(bar)
+    bar.hidden = False
+    head = el("div", cls="room-bar-row")
+    add(head, el("span", t("rooms.label", code=code), "room-bar-code"),
+        _button(t("rooms.chat"), "room-chat", id="room-chat-button"),
+        _button(t("rooms.unmute") if muted else t("rooms.mute"), "room-mute",
+                aria_pressed="true" if muted else "false", id="room-mute-button"))
+    if nudge:
+        add(head, _button(t("rooms.nudge"), "nudge", True, id="room-nudge-button"))
+    add(bar, head)
+    if away:
+        row = el("p", t("rooms.taken-over"), "room-nudged", id="room-away", role="alert")
+        add(row, _button(t("rooms.back"), "room-back", True, id="room-back-button"))
+        add(bar, row)
+    if reconnecting:
+        add(bar, el("p", t("rooms.reconnecting"), "room-reconnecting", id="room-reconnecting",
+                    role="status"))
+    if nudged:
+        add(bar, el("p", t("rooms.nudged"), "room-nudged", id="room-nudged", role="alert"))
+    log = el("ul", cls="room-chat-log", id="room-chat-log", aria_live="polite")
+    for line in lines[-3:]:
+        add(log, el("li", line))
+    add(bar, log)
+
+
+def team_names(ns: str, ew: str) -> None:
+    """The score bar's team names in a room (the reader is not always South)."""
+    for team_id, text in (("team-ns", ns), ("team-ew", ew)):
+        node = js_query(f"#{team_id} .team-name")
+        if node is not None:
+            node.textContent = text
+
+
+def js_query(selector: str) -> Any:
+    return _found(byid("dialog").ownerDocument.querySelector(selector))
+
+
+def hide_room_bar() -> None:
+    bar = _found(byid("room-bar"))
+    if bar is not None:
+        bar.hidden = True
+
+
+def room_end(scores: tuple[int, int], won: bool, record_url: str) -> None:
+    dialog, body = _dialog(t("end.title"))
+    add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"),
+        el("p", t("rooms.end.score", ns=scores[0], ew=scores[1])))
+    link = el("a", t("rooms.record"), "button primary", href=record_url,
+              download="spades-record.json", id="room-record")
+    add(body, link)
+    _show(dialog, _button(t("rooms.leave"), "room-leave"), _button(t("dialog.close"), "close"))
+
+
+def daily_offer(nickname: str) -> None:
+    """Appended to the open end dialog: the nickname and "Submit to the daily board"."""
+    body = _found(byid("dialog")).querySelector(".dialog-body")
+    if _found(body) is None:
+        return
+    old = _found(byid("daily-box"))
+    if old is not None:
+        old.remove()
+    box = el("div", cls="daily-box", id="daily-box")
+    add(box, _field(t("rooms.nickname"), el(
+        "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
+        autocomplete="nickname", value=nickname)),
+        _button(t("daily.submit"), "daily-submit", id="daily-submit"),
+        el("p", "", "daily-status", id="daily-status", role="status"))
+    add(body, box)
+
+
+def daily_status(text: str) -> None:
+    node = _found(byid("daily-status"))
+    if node is not None:
+        node.textContent = text
+
+
+def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str) -> None:
+    """The daily board inside the end dialog's box ``box_id``."""
+    box = _found(byid(box_id))
+    if box is None:
+        return
+    clear(box)
+    if rank_line:
+        add(box, el("p", rank_line, "daily-rank", id="daily-rank"))
+    if lines:
+        listing = el("ol", cls="daily-board", id="daily-board")
+        for line in lines:
+            add(listing, el("li", line))
+        add(box, listing)
+
+
+def language() -> str:
+    return i18n.language()
