@@ -19,7 +19,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from spades_core import BLIND_NIL, Phase
+from spades_core import BLIND_NIL, Card, Phase
 from spades_core.rules import game_winner, winning_play
 from spades_core.views import View
 
@@ -56,6 +56,7 @@ class Rooms:
         self.token: str | None = None
         self.room: rc.RoomInfo | None = None
         self.view: View | None = None
+        self.hinted: str | None = None  # the card the coach's hint points at
         self.version = -1
         self.sent_version = -1
         self.active = False  # the table shows the room
@@ -384,6 +385,9 @@ class Rooms:
             self.arm_nudge_timer()
         previous = self.view
         self.view = view
+        if view is None or previous is None or (view.hand_index, len(view.plays), view.bids) \
+                != (previous.hand_index, len(previous.plays), previous.bids):
+            self.hinted = None  # the position moved on: the hinted card is no longer advice
         if room.status == "waiting" or view is None:
             self.active = False
             if self.app.dialog_kind in ("", "rooms", "lobby"):
@@ -465,7 +469,9 @@ class Rooms:
         return models.UiState(
             waiting=view.my_turn and self.sent_version != self.version,
             face_down=view.hand is None, blind_armed=self.blind_armed,
-            sheets_seen=self.sheets_seen, hints_on=False, speed="instant",
+            sheets_seen=self.sheets_seen, speed="instant", hinted=self.hinted,
+            hints_on=bool(self.room is not None and self.room.hints
+                          and bool(self.app.options["hints"])),
         )
 
     def render(self) -> None:
@@ -623,7 +629,23 @@ class Rooms:
         self.render()
 
     def do_hint(self, arg: str) -> None:
-        render.message(t("hint.none"))
+        """The coach's advice for the reader's view, when the room allows hints: the same
+        ``hint(view)`` as in solo play, from the view the server sent (no hidden card)."""
+        view, room = self.view, self.room
+        if view is None or room is None or not room.hints or not view.my_turn \
+                or self.sent_version == self.version:
+            render.message(t("hint.none"))
+            return
+        from spades_core.hints import hint
+
+        advice = hint(view)
+        if view is not self.view:
+            return
+        self.hinted = str(advice.action) if isinstance(advice.action, Card) else None
+        self.render()
+        text = i18n.hint_message(advice)
+        render.message(text)
+        render.announce(text)
 
     def do_last(self, arg: str) -> None:
         view = self.view

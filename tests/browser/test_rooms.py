@@ -245,3 +245,45 @@ def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Pa
     page.wait_for_selector("#room-reconnecting", state="detached", timeout=30_000)
     after = sorted(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
     assert after == before and len(routes) >= 2
+
+
+def _room_with_bots(page: Page, base: str, hints: bool) -> None:
+    _lang(page, "en")
+    open_app(page, base)
+    page.click("#menu-button")
+    page.click("[data-action=rooms]")
+    page.fill("#room-nickname", "Ann")
+    page.uncheck("#room-blind_nil")
+    if hints:
+        page.check("#room-hints")
+    page.click("dialog[open] [data-action=room-create]")
+    page.wait_for_selector("#room-code-shown", timeout=20_000)
+    page.click("dialog[open] [data-action=room-start]")
+    page.wait_for_selector("#hand .card", timeout=30_000)
+
+
+@pytest.mark.slow
+def test_a_room_with_hints_gives_the_coachs_advice_and_one_without_hides_it(
+    live_server: str, page: Page, browser: object
+) -> None:
+    _room_with_bots(page, live_server, hints=True)
+    page.wait_for_selector("#panel [data-action=bid]", timeout=30_000)  # my turn to bid
+    page.click("#hint-button")
+    page.wait_for_function(
+        "() => document.querySelector('#message').textContent.startsWith('Hint: bid')",
+        timeout=10_000,
+    )
+    page.click("#panel [data-action=bid][data-bid='3']")
+    page.wait_for_selector("#hand .card.playable", timeout=60_000)  # my turn to play
+    page.click("#hint-button")
+    page.wait_for_selector("#hand .card.hinted", timeout=10_000)
+    hinted = page.get_attribute("#hand .card.hinted", "class") or ""
+    assert "playable" in hinted  # the coach points at a card South may play
+    assert "Hint: play the" in page.inner_text("#message")
+
+    other = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
+    try:
+        _room_with_bots(other, live_server, hints=False)
+        assert other.is_hidden("#hint-button")  # rooms: hints off unless the host allows them
+    finally:
+        other.close()
