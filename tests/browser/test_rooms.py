@@ -247,12 +247,12 @@ def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Pa
     assert after == before and len(routes) >= 2
 
 
-def _room_with_bots(page: Page, base: str, hints: bool) -> None:
+def _room_with_bots(page: Page, base: str, hints: bool, nickname: str = "Ann") -> None:
     _lang(page, "en")
     open_app(page, base)
     page.click("#menu-button")
     page.click("[data-action=rooms]")
-    page.fill("#room-nickname", "Ann")
+    page.fill("#room-nickname", nickname)
     page.uncheck("#room-blind_nil")
     if hints:
         page.check("#room-hints")
@@ -283,7 +283,10 @@ def test_a_room_with_hints_gives_the_coachs_advice_and_one_without_hides_it(
 
     other = browser.new_page(viewport={"width": 1280, "height": 800})  # type: ignore[attr-defined]
     try:
-        _room_with_bots(other, live_server, hints=False)
+        _room_with_bots(other, live_server, hints=False, nickname="<b>Zed</b>")
         assert other.is_hidden("#hint-button")  # rooms: hints off unless the host allows them
+        # a nickname is shown as text, never as markup
+        assert "<b>Zed</b>" in other.inner_text("#table")
+        assert other.query_selector("#table b") is None
     finally:
         other.close()
