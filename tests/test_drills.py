@@ -95,3 +95,18 @@ def test_every_drill_has_its_text(lang: str) -> None:
     keys += [f"drill.{drill}" for drill in drills.DRILLS]
     for key in keys:
         assert catalogue.get(f"lessons.{key}"), (lang, key)
+
+
+def test_best_scores_are_kept_and_bad_storage_resets() -> None:
+    from ui import drills_progress
+
+    best, damaged = drills_progress.parse(None)
+    assert not damaged and best.scores == {}
+    assert best.record("bidding", 6) and not best.record("bidding", 5)
+    assert best.record("bidding", 8) and not best.record("chess", 3)
+    again, damaged = drills_progress.parse(best.to_json())
+    assert not damaged and again.scores == {"bidding": 8}
+    for text in ("", "{", "[]", '{"version":1,"best":{"nil":11}}',
+                 '{"version":1,"best":{"nil":true}}', '{"version":2,"best":{}}'):
+        reset, damaged = drills_progress.parse(text)
+        assert damaged and reset.scores == {}, text
