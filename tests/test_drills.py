@@ -110,3 +110,26 @@ def test_best_scores_are_kept_and_bad_storage_resets() -> None:
                  '{"version":1,"best":{"nil":true}}', '{"version":2,"best":{}}'):
         reset, damaged = drills_progress.parse(text)
         assert damaged and reset.scores == {}, text
+
+
+def test_judge_follows_each_drill() -> None:
+    bid = drills.item("bidding", 1)
+    assert isinstance(bid, drills.BidItem)
+    assert drills.judge(1, bid, bid.expert) and not drills.judge(1, bid, True)
+    nil = drills.item("nil", 2)
+    assert isinstance(nil, drills.NilItem)
+    assert drills.judge(2, nil, nil.nil) and not drills.judge(2, nil, not nil.nil)
+    for index in range(drills.ITEMS):
+        count = drills.item("counting", index)
+        assert isinstance(count, drills.CountItem)
+        if drills.counting_question(index, count) == "void":
+            pair = sorted(count.voids)[0]
+            assert drills.judge(index, count, pair)
+            assert not drills.judge(index, count, (Seat.S, pair[1]))
+        else:
+            assert drills.judge(index, count, count.spades_out)
+            assert not drills.judge(index, count, count.spades_out + 1)
+            assert not drills.judge(index, count, True)
+    kinds = {drills.counting_question(i, drills.item("counting", i))  # type: ignore[arg-type]
+             for i in range(drills.ITEMS)}
+    assert kinds == {"spades", "void"}

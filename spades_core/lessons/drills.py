@@ -151,3 +151,24 @@ def trick_counts(view: View, bid: Bid, samples: int = SAMPLES) -> tuple[int, ...
 def score(right: list[bool] | tuple[bool, ...]) -> int:
     """A drill's score out of 10: the items answered right."""
     return sum(1 for flag in right[:ITEMS] if flag)
+
+
+def counting_question(index: int, found: CountItem) -> str:
+    """``"spades"`` (a number) or ``"void"`` (a seat and a suit): odd items ask about a void
+    when one has been shown, the others how many spades are still out."""
+    return "void" if index % 2 and found.voids else "spades"
+
+
+Answer = Bid | bool | int | tuple[Seat, int]
+
+
+def judge(index: int, found: Item, answer: Answer) -> bool:
+    """Whether ``answer`` to item ``index`` is right (the rule of each drill, see above)."""
+    if isinstance(found, BidItem):
+        return isinstance(answer, Bid) and bid_right(answer, found.expert)
+    if isinstance(found, NilItem):
+        return isinstance(answer, bool) and answer == found.nil
+    if counting_question(index, found) == "void":
+        return isinstance(answer, tuple) and answer in found.voids
+    return isinstance(answer, int) and not isinstance(answer, bool) \
+        and answer == found.spades_out
