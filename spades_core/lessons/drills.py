@@ -1,0 +1,174 @@
+"""Drills: ten-item exercises on bidding, Nil and counting, answered by the engine.
+
+Pure and deterministic: every item is built from a fixed deal number (``DEALS``), the
+bots' decisions are seeded from the views, and the sampled play-outs from a seed derived
+from the deal number, so CPython and the page build the same items with the same answers.
+No player-facing text here: the screen words the items from the catalogues.
+
+* ``bidding`` — South's view at its turn to bid (the seats before South bid with the
+  normal bots); the answer is the Expert's bid. Scoring: a Nil bid is right only when the
+  Expert bids Nil; a number is right within one trick of the Expert's number.
+  :func:`trick_counts` gives how many tricks South's hand took over sampled deals.
+* ``nil`` — would the Expert bid Nil with South's hand? Its evaluation's Nil success
+  count (``nil_made`` of ``nil_worlds``) is shown after.
+* ``counting`` — South's view after some tricks: how many spades are still out (neither
+  in South's hand nor played), and which other seat has shown a void in which suit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bids import NIL, Bid
+from ..bots import bot_action, make_bot
+from ..bots.expert import ExpertBot, ExpertBudget, evaluate
+from ..bots.handeval import expected_bid
+from ..bots.rollout import Contracts, play_out
+from ..bots.sampling import deal_worlds, knowledge
+from ..cards import SPADES_MASK
+from ..deal import SplitMix64
+from ..errors import UsageError
+from ..game import GameState, Phase
+from ..rules import DEFAULT_RULES
+from ..seats import Seat
+from ..views import View, view_for
+
+DRILLS = ("bidding", "nil", "counting")
+ITEMS = 10
+SAMPLES = 200  # sampled deals behind the bidding drill's bar chart
+_FILL = "normal"  # the bots that bid and play before South's question
+_SALT = 0xD211
+
+DEALS: dict[str, tuple[int, ...]] = {
+    "bidding": tuple(range(14_001, 14_001 + ITEMS)),
+    "nil": (14_101, 14_104, 14_107, 14_110, 14_113, 14_116, 14_119, 14_122, 14_125, 14_128),
+    "counting": tuple(range(14_201, 14_201 + ITEMS)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BidItem:
+    deal: int
+    view: View  # South to bid
+    expert: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class NilItem:
+    deal: int
+    view: View  # South to bid
+    nil: bool  # the Expert bids Nil here
+    made: int  # Nil made in ``worlds`` of the Expert's play-outs (0 of 0: not tried)
+    worlds: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountItem:
+    deal: int
+    view: View  # South, some tricks into the hand
+    spades_out: int
+    voids: frozenset[tuple[Seat, int]]  # (seat, suit) shown void, South excluded
+
+
+Item = BidItem | NilItem | CountItem
+
+
+def _bidding_view(deal: int) -> View:
+    """South's view at its turn to bid in the first hand of ``deal``."""
+    state = GameState.new(DEFAULT_RULES, deal=deal)
+    bot = make_bot(_FILL)
+    while state.to_act is not Seat.S:
+        state = state.apply(bot_action(bot, state))
+    return view_for(state, Seat.S)
+
+
+def _counting_view(deal: int) -> View:
+    """South's view at its turn to play, after 4 to 8 tricks (from the deal number)."""
+    state = GameState.new(DEFAULT_RULES, deal=deal)
+    bot = make_bot(_FILL)
+    tricks = 4 + deal % 5
+    while not (state.phase is Phase.PLAYING and state.to_act is Seat.S
+               and len(view_for(state, Seat.S).plays) >= 4 * tricks):
+        if state.phase is not Phase.PLAYING and state.phase is not Phase.BIDDING:
+            raise UsageError(f"deal {deal}: the hand ends before the question")
+        state = state.apply(bot_action(bot, state))
+    return view_for(state, Seat.S)
+
+
+def spades_out(view: View) -> int:
+    """Spades neither in ``view``'s hand nor played."""
+    assert view.hand is not None
+    return (view.rules.deck_mask & SPADES_MASK & ~view.hand.mask & ~view.played_mask).bit_count()
+
+
+def shown_voids(view: View) -> frozenset[tuple[Seat, int]]:
+    """(seat, suit) pairs the other seats have shown void in, this hand."""
+    return frozenset((Seat(seat), suit) for seat in range(4) if seat != int(view.seat)
+                     for suit in range(4) if view.voids[seat] >> suit & 1)
+
+
+def item(drill: str, index: int, budget: ExpertBudget | None = None) -> Item:
+    """Item ``index`` (0 to 9) of ``drill``, with its answer."""
+    if drill not in DEALS or not 0 <= index < ITEMS:
+        raise UsageError(f"no drill item {drill!r} {index!r}")
+    deal = DEALS[drill][index]
+    if drill == "counting":
+        view = _counting_view(deal)
+        return CountItem(deal, view, spades_out(view), shown_voids(view))
+    view = _bidding_view(deal)
+    if drill == "bidding":
+        return BidItem(deal, view, ExpertBot(budget).bid(view))
+    found = evaluate(view, budget)
+    return NilItem(deal, view, found.best == NIL, found.nil_made, found.nil_worlds)
+
+
+def bid_right(given: Bid, expert: Bid) -> bool:
+    """The bidding drill's scoring: Nil only for Nil; a number within one trick."""
+    if given.is_nil or expert.is_nil:
+        return given.is_nil == expert.is_nil
+    return abs(given.tricks - expert.tricks) <= 1
+
+
+def trick_counts(view: View, bid: Bid, samples: int = SAMPLES) -> tuple[int, ...]:
+    """How many tricks South's hand took in each of ``samples`` deals consistent with
+    ``view`` (the others' bids as made, or estimated from their sampled hands), South
+    playing to ``bid``: a count for 0 to 13 tricks."""
+    seat = int(view.seat)
+    rng = SplitMix64(_SALT ^ (view.hand.mask if view.hand is not None else 0))
+    worlds = deal_worlds(knowledge(view), rng, samples)
+    counts = [0] * 14
+    leader = (int(view.dealer) + 1) & 3
+    for world in worlds:
+        bids = [view.bids[s] if view.bids[s] is not None else Bid(max(1, expected_bid(
+            world[s], nil_ok=False))) for s in range(4)]
+        bids[seat] = bid
+        chosen = [b if b is not None else NIL for b in bids]
+        taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(chosen))
+        counts[taken[seat]] += 1
+    return tuple(counts)
+
+
+def score(right: list[bool] | tuple[bool, ...]) -> int:
+    """A drill's score out of 10: the items answered right."""
+    return sum(1 for flag in right[:ITEMS] if flag)
+
+
+def counting_question(index: int, found: CountItem) -> str:
+    """``"spades"`` (a number) or ``"void"`` (a seat and a suit): odd items ask about a void
+    when one has been shown, the others how many spades are still out."""
+    return "void" if index % 2 and found.voids else "spades"
+
+
+Answer = Bid | bool | int | tuple[Seat, int]
+
+
+def judge(index: int, found: Item, answer: Answer) -> bool:
+    """Whether ``answer`` to item ``index`` is right (the rule of each drill, see above)."""
+    if isinstance(found, BidItem):
+        return isinstance(answer, Bid) and bid_right(answer, found.expert)
+    if isinstance(found, NilItem):
+        return isinstance(answer, bool) and answer == found.nil
+    if counting_question(index, found) == "void":
+        return isinstance(answer, tuple) and answer in found.voids
+    return isinstance(answer, int) and not isinstance(answer, bool) \
+        and answer == found.spades_out
