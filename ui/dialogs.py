@@ -23,12 +23,12 @@ from .models import LastTrickModel, SheetModel
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 
 
-def _open(title: str) -> tuple[Any, Any]:
+def _open(title: str, body_cls: str = "dialog-body") -> tuple[Any, Any]:
     dialog = byid("dialog")
     clear(dialog)
     # Focusable by script only: a dialog opens on its title, at its top (see _show).
     add(dialog, el("h2", title, id="dialog-title", tabindex="-1"))
-    body = el("div", cls="dialog-body")
+    body = el("div", cls=body_cls)
     add(dialog, body)
     return dialog, body
 
@@ -328,6 +328,18 @@ def _small_card(text: str) -> Any:
     return card_element(CardModel(text=text, label=i18n.card_name(text), classes=("small",)))
 
 
+def _decision_head(item: dict[str, Any]) -> str:
+    """A reviewed decision's heading: what was played and what was better."""
+    kind = item["kind"]
+    played, better = _action_name(kind, item["played"]), _action_name(kind, item["better"])
+    if kind == "bid":
+        return _coach_text("review.bid", played=played, better=better)
+    return _coach_text("review.card", trick=item["trick_number"], played=played, better=better)
+
+
+open_dialog, show_dialog = _open, _show  # for the other screens' dialogs (ui/rooms_screen.py)
+
+
 def _action_name(kind: str, text: str) -> str:
     return i18n.bid_text(text) if kind == "bid" else i18n.card_short(text)
 
@@ -373,13 +385,7 @@ def review_panel(data: dict[str, Any] | None) -> None:
     for item in items:
         kind = item["kind"]
         entry = el("li", cls="coach-item", data_played=item["played"], data_better=item["better"])
-        if kind == "bid":
-            head = _coach_text("review.bid", played=_action_name(kind, item["played"]),
-                               better=_action_name(kind, item["better"]))
-        else:
-            head = _coach_text("review.card", trick=item["trick_number"],
-                               played=_action_name(kind, item["played"]),
-                               better=_action_name(kind, item["better"]))
+        head = _decision_head(item)
         add(entry, el("p", head, "coach-head"))
         if kind == "card":
             row = el("div", cls="coach-position")
@@ -433,14 +439,7 @@ def practice_panel(data: dict[str, Any] | None) -> None:
     tip = t(f"tip.{data['tip']}.name")
     if verdict == "costly" and data.get("decision"):
         item = data["decision"]
-        kind = item["kind"]
-        if kind == "bid":
-            head = _coach_text("review.bid", played=_action_name(kind, item["played"]),
-                               better=_action_name(kind, item["better"]))
-        else:
-            head = _coach_text("review.card", trick=item["trick_number"],
-                               played=_action_name(kind, item["played"]),
-                               better=_action_name(kind, item["better"]))
+        head = _decision_head(item)
         cost = int(item["cost"])
         text = _coach_text("practice.costly", tip=tip, decision=head,
                            points=i18n.tenths(cost), n=i18n.tenths_count(cost))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import i18n
+from .dialogs import open_dialog, show_dialog
 from .dom import add, byid, clear, el
 from .i18n import t
 from .rooms_client import NICKNAME_MAX, LobbyModel
@@ -24,24 +25,10 @@ def _found(node: Any) -> Any:
 
 
 def _dialog(title: str) -> tuple[Any, Any]:
-    dialog = byid("dialog")
-    clear(dialog)
-    add(dialog, el("h2", title, id="dialog-title", tabindex="-1"))
-    body = el("div", cls="dialog-body rooms-body")
-    add(dialog, body)
-    return dialog, body
+    return open_dialog(title, "dialog-body rooms-body")
 
 
-def _show(dialog: Any, *buttons: Any) -> None:
-    actions = el("div", cls="actions")
-    for button in buttons:
-        add(actions, button)
-    add(dialog, actions)
-    if not dialog.open:
-        dialog.showModal()
-    title = dialog.querySelector("#dialog-title")
-    if title:
-        title.focus()
+_show = show_dialog
 
 
 def _button(text: str, action: str, primary: bool = False, **attrs: object) -> Any:
