@@ -13,16 +13,20 @@ The result is one JSON object: ``games``, ``a_wins``, ``b_wins``, ``a_win_rate``
 ``ci95`` (the Wilson 95% interval of ``a_win_rate``), ``hands``, ``mean_hand_diff`` (A's
 points per hand minus B's), and per bot (``{"a": …, "b": …}``): ``bags_per_hand``,
 ``nil_bids``, ``nil_made``, ``blind_nil_bids``, ``blind_nil_made``, ``sets`` (contracts
-missed) and ``set_rate`` (per hand).  A game still running after ``max_hands`` hands
+missed) and ``set_rate`` (per hand), and ``cover``: how often a number bid beside a partner's
+Nil or Blind Nil was set (``beside_nil``: contracts, sets, rate) against the team's contracts
+with no Nil (``without_nil``).  ``--log FILE`` also writes one JSON line per hand played
+(the deal, which game of the pair, the bids and tricks by seat, both teams' points).  A game still running after ``max_hands`` hands
 counts for nobody (``unfinished``).  The results do not depend on ``--jobs``.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from .bots import Bot, bot_action, make_bot
 from .deal import SplitMix64
@@ -63,6 +67,10 @@ class Tally:
     blind_nil_bids: int = 0
     blind_nil_made: int = 0
     sets: int = 0
+    nil_contracts: int = 0  # number contracts beside a partner's Nil or Blind Nil
+    nil_contract_sets: int = 0
+    plain_contracts: int = 0  # contracts of teams with no Nil
+    plain_contract_sets: int = 0
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
@@ -75,6 +83,7 @@ class GameResult:
     b: Tally = field(default_factory=Tally)
     hands: int = 0
     finished: bool = True
+    log: list[dict[str, Any]] = field(default_factory=list)
 
 
 def play_game(a: Bot, b: Bot, deal: int, a_team: int, rules: Rules,
@@ -94,6 +103,13 @@ def play_game(a: Bot, b: Bot, deal: int, a_team: int, rules: Rules,
             tally.bags += score.bags
             if score.contract > 0 and not score.made:
                 tally.sets += 1
+            if score.contract > 0:
+                if score.nils:
+                    tally.nil_contracts += 1
+                    tally.nil_contract_sets += not score.made
+                else:
+                    tally.plain_contracts += 1
+                    tally.plain_contract_sets += not score.made
             for nil in score.nils:
                 if nil.blind:
                     tally.blind_nil_bids += 1
@@ -101,10 +117,28 @@ def play_game(a: Bot, b: Bot, deal: int, a_team: int, rules: Rules,
                 else:
                     tally.nil_bids += 1
                     tally.nil_made += nil.made
+        result.log.append({
+            "deal": deal, "a_team": a_team, "hand": hand.hand_index,
+            "bids": [str(bid) for bid in hand.bids_by_seat], "tricks": list(hand.tricks),
+            "points": [hand.teams[0].points, hand.teams[1].points],
+            "scores": list(hand.scores),
+        })
     winner = state.winner
     if winner is not None:
         (result.a if winner == a_team else result.b).wins += 1
     return result
+
+
+def _cover(tally: Tally) -> dict[str, dict[str, float]]:
+    """Sets of a number contract beside a partner's Nil against sets with no Nil."""
+    def rate(sets: int, contracts: int) -> dict[str, float]:
+        share = round(sets / contracts, 4) if contracts else 0.0
+        return {"contracts": contracts, "sets": sets, "rate": share}
+
+    return {
+        "beside_nil": rate(tally.nil_contract_sets, tally.nil_contracts),
+        "without_nil": rate(tally.plain_contract_sets, tally.plain_contracts),
+    }
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -150,8 +184,10 @@ def _pairs(a_name: str, b_name: str, deals: list[int], rules: Rules, jobs: int,
 
 
 def run_arena(a_name: str, b_name: str, games: int, seed: int, rules: Rules | None = None,
-              jobs: int = 1, max_hands: int = MAX_HANDS) -> dict[str, Any]:
-    """Play ``games`` games (rounded up to pairs) and summarise them (see the module)."""
+              jobs: int = 1, max_hands: int = MAX_HANDS,
+              log: TextIO | None = None) -> dict[str, Any]:
+    """Play ``games`` games (rounded up to pairs) and summarise them (see the module);
+    with ``log``, write one JSON line per hand to it as the games finish."""
     rules = rules or Rules()
     if games < 0 or jobs < 0 or max_hands < 1:
         raise UsageError("games and jobs must not be negative, max_hands must be positive")
@@ -165,6 +201,10 @@ def run_arena(a_name: str, b_name: str, games: int, seed: int, rules: Rules | No
             b.add(result.b)
             hands += result.hands
             unfinished += not result.finished
+            if log is not None:
+                for line in result.log:
+                    log.write(json.dumps(line) + "\n")
+                log.flush()
     played = 2 * len(deals)
     low, high = wilson(a.wins, played)
 
@@ -190,5 +230,6 @@ def run_arena(a_name: str, b_name: str, games: int, seed: int, rules: Rules | No
         "blind_nil_made": {"a": a.blind_nil_made, "b": b.blind_nil_made},
         "sets": {"a": a.sets, "b": b.sets},
         "set_rate": {"a": per_hand(a.sets), "b": per_hand(b.sets)},
+        "cover": {side: _cover(tally) for side, tally in (("a", a), ("b", b))},
         "rules": rules.to_dict(),
     }

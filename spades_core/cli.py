@@ -119,9 +119,16 @@ def _arena(args: argparse.Namespace) -> int:
 
     try:
         rules = Rules(target=args.target, jokers=args.jokers, blind_nil=not args.no_blind_nil)
-        result = run_arena(args.a, args.b, args.games, args.seed, rules, jobs=args.jobs)
+        if args.log is None:
+            result = run_arena(args.a, args.b, args.games, args.seed, rules, jobs=args.jobs)
+        else:
+            with open(args.log, "w", encoding="utf-8") as log:
+                result = run_arena(args.a, args.b, args.games, args.seed, rules,
+                                   jobs=args.jobs, log=log)
     except ValueError as error:
         raise _Failure(str(error)) from None
+    except OSError as error:
+        raise _Failure(f"cannot write the log: {error.strerror or error}") from None
     print(json.dumps(result, allow_nan=False))
     return 0
 
@@ -196,6 +203,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument("--target", type=_int_in(*BOUNDS["target"]), default=500)
     arena.add_argument("--jokers", action="store_true")
     arena.add_argument("--no-blind-nil", action="store_true")
+    arena.add_argument("--log", metavar="FILE", help="write one JSON line per hand to FILE")
     arena.set_defaults(run=_arena)
     play = commands.add_parser("play", help="play South in the terminal against bots")
     play.add_argument("--level", default="normal", help="the bots' level (or package.module:Class)")

@@ -117,3 +117,44 @@ def test_wilson_interval(wins: int, games: int) -> None:
     low, high = wilson(wins, games)
     assert 0.0 <= low <= wins / games <= high <= 1.0
     assert high - low < 0.6
+
+
+class NilCoverBot(FirstLegalBot):
+    """North and East bid Nil, South and West bid 3: every contract stands beside a Nil."""
+
+    def bid(self, view: View) -> Bid:
+        return Bid(0) if int(view.seat) in (0, 1) else Bid(3)
+
+
+def test_cover_counts_the_contracts_beside_a_nil_apart(tmp_path: Path) -> None:
+    rules = Rules(target=200)
+    beside = run_arena("tests.test_arena:NilCoverBot", "beginner", games=2, seed=4, rules=rules)
+    cover = beside["cover"]["a"]
+    # in game 1 bot A (N-S) has North's Nil beside South's 3; in game 2 (E-W) East's Nil
+    assert cover["beside_nil"]["contracts"] == beside["hands"]
+    assert cover["without_nil"]["contracts"] == 0
+    assert 0 <= cover["beside_nil"]["sets"] <= cover["beside_nil"]["contracts"]
+    plain = run_arena("tests.test_arena:FirstLegalBot", "beginner", games=2, seed=4, rules=rules)
+    assert plain["cover"]["a"]["beside_nil"]["contracts"] == 0
+    assert plain["cover"]["a"]["without_nil"]["sets"] == plain["sets"]["a"]
+
+
+def test_command_line_log_has_a_line_per_hand(tmp_path: Path) -> None:
+    log = tmp_path / "hands.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "spades_core", "arena", "--a", POLICY, "--b", "beginner",
+         "--games", "2", "--seed", "3", "--target", "200", "--log", str(log)],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=120,
+    )
+    result = json.loads(done.stdout)
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(lines) == result["hands"]
+    assert {line["a_team"] for line in lines} == {0, 1}
+    for line in lines:
+        assert sum(line["tricks"]) == 13 and len(line["bids"]) == 4
+    bad = subprocess.run(
+        [sys.executable, "-m", "spades_core", "arena", "--a", POLICY, "--b", "beginner",
+         "--games", "2", "--log", str(tmp_path / "no" / "such" / "dir.jsonl")],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert bad.returncode == 2 and "log" in bad.stderr and "Traceback" not in bad.stderr
