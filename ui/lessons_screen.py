@@ -1,4 +1,5 @@
-"""The lessons screen: the lesson list with progress, and the lesson player.
+"""The lessons screen: the list (tabs Rules, Strategy and Drills) with progress, the lesson
+player, and the drills (drawn by ``ui/drills_screen.py`` from ``ui/drills_run.py``'s state).
 
 ``mount(section)`` draws into ``<section id="screen-lessons">`` (the main menu calls it; calling
 it again redraws). Everything is built with ``createElement`` and ``textContent``: lesson and
@@ -471,6 +472,8 @@ class LessonsScreen:
         self.pick.note = ""
         if not run.ready and run.drill in ENGINE_DRILLS:
             self.pick.waiting = given
+            self.pick.failed = False
+            self._solve(run.drill, run.index)  # again, if an earlier try failed
             self._announce_next = say("thinking")
             return
         self._timed("answer", lambda: run.answer(given))

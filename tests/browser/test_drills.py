@@ -179,7 +179,18 @@ def test_unreadable_drill_scores_are_reset_with_a_notice(page: Page, live_server
         "Your drill scores could not be read and were reset.")
     assert json.loads(page.evaluate(f"localStorage.getItem('{KEY}')")) == {
         "version": 1, "best": {}}
-    screen(page).locator("[role=tab][data-tab='drills']").click()
+    # The tabs by keyboard: the arrows move along them (round the end), Home and End.
+    tabs = screen(page).locator("[role=tab]")
+    tabs.nth(0).focus()
+    for key, name in (("ArrowRight", "strategy"), ("ArrowRight", "drills"),
+                      ("ArrowRight", "rules"), ("End", "drills"), ("Home", "rules"),
+                      ("ArrowLeft", "drills")):
+        page.keyboard.press(key)
+        chosen = screen(page).locator(f"[role=tab][data-tab='{name}']")
+        expect(chosen).to_have_attribute("aria-selected", "true")
+        expect(chosen).to_be_focused()
+    expect(screen(page).locator("[role=tabpanel]")).to_have_attribute(
+        "aria-labelledby", "lx-tab-drills")
     expect(screen(page).locator(".lx-drill-best")).to_have_text(["Not tried yet"] * 3)
 
 
