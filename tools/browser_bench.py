@@ -12,6 +12,10 @@ Then each bot level's decision time in the page: the app's own interpreter (``sp
 set by ui/main.py) times every level on the fixed sample of positions of
 ``spades_core.bots.timing`` (median, p95, max in ms).
 
+Then each drill's item time in one piece on the main thread (``drill_item_ms``, cold and
+warm passes: ``spadesBenchDrills``, set by ui/main.py), which is why the page computes the
+Expert's answers of the drills in the bots' worker or in slices.
+
 Then the hint's time in the page (``hint_ms``): a game at the Normal level (the hint is the
 Expert's, whatever the level), the Hint button pressed at each of South's turns (bids and
 cards, real positions of the game, South then playing the obvious card), ``--hints`` times.  Each
@@ -105,6 +109,28 @@ def bot_times(browser: Browser, url: str) -> dict[str, object]:
         found[level] = None if times is None else {
             key: times[key] for key in ("median", "p95", "max", "positions")
         }
+    return found
+
+
+def drill_times(browser: Browser, url: str) -> dict[str, object]:
+    """Each drill's items built in one piece on the page's main thread (the question, the
+    engine's answer and, for Bidding, the 200-deal trick counts), measured by the page's own
+    Pyodide: the cold pass (first imports) and a warm one, median and max per drill in ms.
+    The page itself computes the answers in the bots' worker or in slices (ui/drills_run.py)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        passes = [json.loads(page.evaluate("() => window.spadesBenchDrills()")) for _ in range(2)]
+    finally:
+        context.close()
+    found: dict[str, object] = {}
+    for name, data in zip(("cold", "warm"), passes, strict=True):
+        found[name] = {drill: {"median": round(statistics.median(r["item"] + r["counts"]
+                                                                 for r in rows), 1),
+                               "max": round(max(r["item"] + r["counts"] for r in rows), 1)}
+                       for drill, rows in data.items()}
     return found
 
 
@@ -230,6 +256,7 @@ def run(runs: int, hints: int = 40, load: bool = True) -> dict[str, object]:
                         app.append(measure(browser, app_url, repeat=True))
                         bare.append(measure(browser, bare_url))
                     found["bot_decision_ms"] = bot_times(browser, app_url)
+                    found["drill_item_ms"] = drill_times(browser, app_url)
                 if hints > 0:
                     found["hint_ms"] = hint_times(browser, app_url, hints)
             finally:

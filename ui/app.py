@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -908,6 +908,12 @@ class App:
         """Start deal ``deal`` against ``level`` bots on the table (a practice game for
         lessons); an unfinished game in progress is replaced only once the player agrees."""
         self.ask_new_game(deal=int(deal), level=level, hints_on=hints_on, target=target)
+
+    async def engine_job(self, method: str, args: tuple[Any, ...],
+                         steps: Callable[[], Generator[None, None, str]]) -> str:
+        """``ui.ports.Port.engine_job``: through the bots' runner, as the hint is (a job of
+        a second or less; the coach's worker may be busy with a par for minutes)."""
+        return await self.bots.short_job(method, args, steps)
 
     def start_practice(self, state: GameState, level: str, hints_on: bool = True,
                        situation: str = "", tips: tuple[str, ...] = ()) -> None:

@@ -282,6 +282,12 @@ class BotRunner:
         self._note_job(method, _now_ms() - begin, "main")
         return text
 
+    async def short_job(self, method: str, args: tuple[Any, ...], steps: Any) -> str:
+        """:meth:`job` for work of a second or less (a drill's answer), with the time-out
+        of a decision: a slower worker is given up for the main thread."""
+        timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
+        return await self.job(method, args, steps, timeout)
+
     def _note_job(self, method: str, spent: float, where: str) -> None:
         self.last_job_ms = spent
         self.jobs_done[method] = self.jobs_done.get(method, 0) + 1

@@ -1,5 +1,6 @@
 """The bots' worker (PyScript, same Pyodide and app.zip as the page): decides for a record,
-and does the coach's work off the main thread: the hint, the review after a hand, the par."""
+and does the coach's work off the main thread: the hint, the review after a hand, the par,
+and the drills' answers."""
 
 from __future__ import annotations
 
@@ -53,4 +54,12 @@ def par(record_text: str, level: str) -> str:
     return json.dumps(par_to_dict(par_game(state.deal, str(level), state.rules), state))
 
 
-__export__ = ["decide", "hint", "par", "ping", "review"]
+def drill(name: str, index: int) -> str:
+    """Item ``index`` of the drill ``name`` with its answer (the Expert's bid or Nil
+    verdict, the 200-deal trick counts), as ``ui.drills_run.solved_json`` writes it."""
+    from ui.drills_run import solve_json
+
+    return solve_json(str(name), int(index))
+
+
+__export__ = ["decide", "drill", "hint", "par", "ping", "review"]

@@ -1,4 +1,5 @@
-"""The lessons screen: the lesson list with progress, and the lesson player.
+"""The lessons screen: the list (tabs Rules, Strategy and Drills) with progress, the lesson
+player, and the drills (drawn by ``ui/drills_screen.py`` from ``ui/drills_run.py``'s state).
 
 ``mount(section)`` draws into ``<section id="screen-lessons">`` (the main menu calls it; calling
 it again redraws). Everything is built with ``createElement`` and ``textContent``: lesson and
@@ -12,6 +13,8 @@ judging, what is lit) is in ``ui/lessons_player.py`` and the stored progress in
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -37,11 +40,23 @@ from spades_core.lessons import (
     WatchStep,
     load_library_dir,
 )
+from spades_core.lessons.drills import ITEMS
 from spades_core.seats import Seat
 
-from . import i18n, lessons_progress, ports
+from . import drills_progress, drills_screen, i18n, lessons_progress, ports
 from .cardview import card_element
 from .dom import el
+from .drills_run import (
+    ENGINE_DRILLS,
+    DrillRun,
+    Pick,
+    Solved,
+    feedback,
+    parse_answer,
+    read_solved,
+    say,
+    solve_steps,
+)
 from .lessons_player import RED_SUITS, Player, card_name, choice_label, suit_key
 from .models import CardModel
 from .ports import Port
@@ -51,6 +66,7 @@ LESSONS_DIR = ROOT / "lessons"
 CSS_HREF = "./ui/lessons.css"
 WATCH_DELAY_MS = 550
 GROUPS = ("rules", "strategy")
+TABS = (*GROUPS, "drills")  # the list's tabs: the lessons by group, then the drills
 
 
 # --- text: the lessons.* keys of locales/<lang>/lessons.json, through ui.i18n ------------
@@ -105,11 +121,25 @@ class LessonsScreen:
         self._announce_next: str | None = None
         self._focus_after: str | None = None
         self.progress = self._load_progress()
+        self.tab: str | None = None  # the list's tab (None: the next lesson's group)
+        # the drills: the one under way, what is picked on its item, the best scores, the
+        # answers computed so far (by drill and item) and those being computed
+        self.drill: DrillRun | None = None
+        self.pick = Pick()
+        self.best = self._load_best()
+        self.new_best = False
+        self.solved: dict[tuple[str, int], Solved] = {}
+        self.solving: dict[tuple[str, int], Any] = {}
+        self.main_ms = 0.0  # the longest main-thread piece of a drill screen (measured)
         self._load_library()
         self._ensure_css()
         self._build_shell()
         self._click = create_proxy(self._on_click)
         self.section.addEventListener("click", self._click)
+        self._submit = create_proxy(self._on_submit)
+        self.section.addEventListener("submit", self._submit)
+        self._key = create_proxy(self._on_key)
+        self.section.addEventListener("keydown", self._key)
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -141,6 +171,26 @@ class LessonsScreen:
             self._store(progress)
         return progress
 
+    def _load_best(self) -> drills_progress.Best:
+        text: str | None
+        try:
+            stored = js.localStorage.getItem(drills_progress.KEY)
+            text = stored if isinstance(stored, str) else None
+        except Exception:
+            text = None
+        best, damaged = drills_progress.parse(text)
+        if damaged:
+            self.notices.append("drill.reset")
+            self._store_best(best)
+        return best
+
+    def _store_best(self, best: drills_progress.Best | None = None) -> None:
+        try:
+            js.localStorage.setItem(drills_progress.KEY, (best or self.best).to_json())
+        except Exception:
+            if "notice.storage" not in self.notices:
+                self.notices.append("notice.storage")
+
     def _store(self, progress: lessons_progress.Progress | None = None) -> None:
         try:
             js.localStorage.setItem(lessons_progress.KEY, (progress or self.progress).to_json())
@@ -170,10 +220,44 @@ class LessonsScreen:
             return
         event.stopPropagation()  # the screen's own buttons: nothing for the page's handlers
         target, name, arg = found
+        if str(target.getAttribute("type") or "") == "submit":
+            event.preventDefault()  # a form's button (Enter in its field): no submission
         if target.disabled:
             return
         if ports.dispatch(self, name, arg):
             self.render()
+
+    def _on_submit(self, event: Any) -> None:
+        """A form of the screen (the drills' number field): never sent anywhere; Enter in
+        the field clicks its submit button, which carries the action."""
+        event.preventDefault()
+
+    def _on_key(self, event: Any) -> None:
+        """The tabs' keys: the arrows, Home and End move to another tab (and select it)."""
+        target = event.target
+        if nil(target) or not hasattr(target, "getAttribute") \
+                or target.getAttribute("role") != "tab":
+            return
+        here = TABS.index(self.current_tab())
+        there = {"ArrowRight": (here + 1) % len(TABS), "ArrowLeft": (here - 1) % len(TABS),
+                 "Home": 0, "End": len(TABS) - 1}.get(str(event.key))
+        if there is None:
+            return
+        event.preventDefault()
+        self.do_tab(TABS[there])
+        self.render()
+
+    def do_tab(self, name: str) -> None:
+        if name in TABS:
+            self.tab = name
+            self._focus_after = f"tab:{name}"
+
+    def current_tab(self) -> str:
+        if self.tab is None:
+            upcoming = self._next_lesson()
+            return upcoming.group if upcoming is not None and upcoming.group in GROUPS \
+                else GROUPS[0]
+        return self.tab
 
     def do_open(self, lesson_id: str) -> None:
         self.open(lesson_id)
@@ -303,7 +387,172 @@ class LessonsScreen:
         if self.player is not None:
             self.last_lesson = self.player.lesson.id
             self._focus_after = f"open:{self.last_lesson}"
+            if self.player.lesson.group in GROUPS:
+                self.tab = self.player.lesson.group
         self.player = None
+
+    # --- the drills --------------------------------------------------------------------------
+
+    def do_drill(self, name: str) -> None:
+        self.player = None
+        self.drill = DrillRun(name)
+        self.new_best = False
+        self._enter_item()
+
+    def do_drill_again(self, _arg: str) -> None:
+        if self.drill is not None:
+            self.do_drill(self.drill.drill)
+
+    def do_drill_back(self, _arg: str) -> None:
+        if self.drill is not None:
+            self._focus_after = f"drill:{self.drill.drill}"
+        self.drill = None
+        self.tab = "drills"
+
+    def do_drill_answer(self, token: str) -> None:
+        run = self.drill
+        if run is None or run.finished or run.answered or self.pick.waiting is not None:
+            return
+        given = parse_answer(run.question_kind, token)
+        if given is None:
+            return
+        self._give(given)
+
+    def do_drill_enter(self, _arg: str) -> None:
+        run = self.drill
+        if run is None or run.finished or run.answered:
+            return
+        field = self.view.querySelector(".lx-drill-entry .lx-entry-input")
+        text = "" if nil(field) else str(field.value)
+        given = parse_answer("spades", text)
+        if given is None:
+            self.pick.note = "counting.bad"
+            self._announce_next = say("counting.bad")
+            self._focus_after = "drill-entry"
+            return
+        self._give(given)
+
+    def do_drill_seat(self, seat: str) -> None:
+        if self.drill is not None and not self.drill.answered:
+            self.pick.seat = "" if self.pick.seat == seat else seat
+
+    def do_drill_suit(self, suit: str) -> None:
+        if self.drill is not None and not self.drill.answered:
+            self.pick.suit = "" if self.pick.suit == suit else suit
+
+    def do_drill_check(self, _arg: str) -> None:
+        run = self.drill
+        if run is None or run.finished or run.answered:
+            return
+        given = parse_answer("void", f"{self.pick.seat}:{self.pick.suit}")
+        if given is None:
+            self.pick.note = "counting.pick"
+            self._announce_next = say("counting.pick")
+            return
+        self._give(given)
+
+    def do_drill_next(self, _arg: str) -> None:
+        run = self.drill
+        if run is None or not run.answered:
+            return
+        if run.next():
+            self._enter_item()
+            return
+        self.new_best = self.best.record(run.drill, run.score)
+        if self.new_best:
+            self._store_best()
+        self._announce_next = say("done") + " " + say(
+            "score", score=run.score)
+        self._focus_after = "drill-again"
+
+    def _give(self, given: Any) -> None:
+        """Judge the answer now, or once the Expert's answer has come."""
+        run = self.drill
+        assert run is not None
+        self.pick.note = ""
+        if not run.ready and run.drill in ENGINE_DRILLS:
+            self.pick.waiting = given
+            self.pick.failed = False
+            self._solve(run.drill, run.index)  # again, if an earlier try failed
+            self._announce_next = say("thinking")
+            return
+        self._timed("answer", lambda: run.answer(given))
+        self.pick.waiting = None
+        self._announce_next = " ".join(feedback(run))
+        self._focus_after = "drill-next"
+
+    def _enter_item(self) -> None:
+        run = self.drill
+        if run is None:
+            return
+        self.pick = Pick()
+        key = (run.drill, run.index)
+        self._timed("question", lambda: run.view)
+        if run.drill in ENGINE_DRILLS:
+            found = self.solved.get(key)
+            if found is not None:
+                run.provide(found)
+                self._solve(run.drill, run.index + 1)  # the next item, while this one is read
+            else:
+                self._solve(*key)
+        self._focus_after = "heading"
+        self._announce_next = say(
+            "item", number=run.index + 1, total=ITEMS)
+
+    def _timed(self, what: str, work: Any) -> Any:
+        """Run ``work()`` on the main thread; the longest such time and what it was are
+        shown as ``<body data-drill-main-ms data-drill-main-what>`` (tests, bug reports)."""
+        begin = time.perf_counter()
+        result = work()
+        spent = (time.perf_counter() - begin) * 1000.0
+        if spent > self.main_ms:
+            self.main_ms = spent
+            js.document.body.setAttribute("data-drill-main-ms", str(round(spent, 1)))
+            js.document.body.setAttribute("data-drill-main-what", what)
+        return result
+
+    def _solve(self, name: str, index: int) -> None:
+        """Have item ``index`` of drill ``name`` answered off the main thread (the bots'
+        worker through the Port, or in slices); the next item follows."""
+        key = (name, index)
+        if key in self.solved or key in self.solving or index >= ITEMS:
+            return
+        self.solving[key] = asyncio.ensure_future(self._solving(name, index))
+
+    async def _solving(self, name: str, index: int) -> None:
+        key = (name, index)
+        try:
+            if self.port is not None:
+                text = await self.port.engine_job("drill", (name, index),
+                                                  lambda: solve_steps(name, index))
+            else:  # no controller (a bare screen): in one piece
+                from spades_core.bots.expert import run_steps
+
+                text = run_steps(solve_steps(name, index))
+            run = self.drill
+            view = run.view if run is not None and (run.drill, run.index) == key else None
+            found = self._timed("read", lambda: read_solved(name, index, text, view))
+        except Exception as error:  # never a broken screen: say so on the item
+            js.console.warn(f"drills: {name} {index}: {error!r}")
+            self.solving.pop(key, None)
+            run = self.drill
+            if run is not None and (run.drill, run.index) == key:
+                self.pick.failed = True
+                self.pick.waiting = None
+                self.render()
+            return
+        self.solving.pop(key, None)
+        self.solved[key] = found
+        run = self.drill
+        if run is None or run.drill != name:
+            return
+        if run.index == index and run.provide(found):
+            waiting = self.pick.waiting
+            if waiting is not None and not run.answered:
+                self._give(waiting)
+            self.render()
+        if run.index in (index, index + 1):
+            self._solve(name, index + 1)  # the next item, while this one is read
 
     def _step_done(self, lesson_id: str, index: int) -> None:
         if self.progress.mark(lesson_id, index):
@@ -355,7 +604,11 @@ class LessonsScreen:
             key = active.getAttribute("data-key")
             focus_key = None if nil(key) else str(key)
         self.view.replaceChildren()
-        if self.player is None:
+        if self.drill is not None:
+            drill = self.drill
+            self._timed("draw", lambda: self.view.append(drills_screen.drill_screen(
+                drill, self.pick, self.best.scores.get(drill.drill), self.new_best)))
+        elif self.player is None:
             self._render_list()
         else:
             self._render_player(self.player)
@@ -369,8 +622,8 @@ class LessonsScreen:
             self.live.textContent = ""
             self.live.textContent = self._announce_next
             self._announce_next = None
-        self.section.setAttribute("data-lessons-view", "list" if self.player is None
-                                  else "player")
+        self.section.setAttribute("data-lessons-view", "drill" if self.drill is not None
+                                  else "list" if self.player is None else "player")
 
     def _render_list(self) -> None:
         view = self.view
@@ -396,18 +649,27 @@ class LessonsScreen:
             go.append(h("span", "lx-continue-label", self.t("lesson.next")),
                       h("span", "lx-continue-title", title))
             view.append(go)
-        for group in GROUPS:
-            lessons = self.library.group(group)
-            if not lessons:
-                continue
-            block = h("section", "lx-group", aria_labelledby=f"lx-group-{group}")
-            block.append(h("h3", "lx-group-title", self.t(f"group.{group}"),
-                           id=f"lx-group-{group}"))
+        current = self.current_tab()
+        tabs = h("div", "lx-tabs", role="tablist", aria_label=self.t("tabs.label"))
+        for name in TABS:
+            chosen = name == current
+            tabs.append(h("button", "lx-tab" + (" lx-tab-current" if chosen else ""),
+                          self.t(f"group.{name}"), type="button", role="tab",
+                          id=f"lx-tab-{name}", aria_selected="true" if chosen else "false",
+                          aria_controls=f"lx-tabpanel-{name}", tabindex="0" if chosen else "-1",
+                          data_action="tab", data_arg=name, data_key=f"tab:{name}",
+                          data_tab=name))
+        view.append(tabs)
+        block = h("section", f"lx-group lx-tabpanel lx-tabpanel-{current}", role="tabpanel",
+                  id=f"lx-tabpanel-{current}", aria_labelledby=f"lx-tab-{current}")
+        if current == "drills":
+            block.append(drills_screen.drills_list(dict(self.best.scores)))
+        else:
             items = h("ol", "lx-lessons")
-            for lesson in lessons:
+            for lesson in self.library.group(current):
                 items.append(self._lesson_item(lesson, lang))
             block.append(items)
-            view.append(block)
+        view.append(block)
 
     def _next_lesson(self) -> Lesson | None:
         """The lesson to take next: the first unfinished one after the lesson last opened

@@ -23,6 +23,28 @@ def bench_bots() -> str:
     return json.dumps(bot_timings())
 
 
+def bench_drills() -> str:
+    """Main-thread times (ms) of building each drill item in this page's interpreter: the
+    question's view, the engine's answer and, for Bidding, the 200-deal trick counts."""
+    import json
+    import time
+
+    from spades_core.lessons import drills
+
+    found: dict[str, list[dict[str, float]]] = {}
+    for drill in drills.DRILLS:
+        for index in range(drills.ITEMS):
+            begin = time.perf_counter()
+            item = drills.item(drill, index)
+            middle = time.perf_counter()
+            if isinstance(item, drills.BidItem):
+                drills.trick_counts(item.view, item.expert)
+            end = time.perf_counter()
+            found.setdefault(drill, []).append({"item": round((middle - begin) * 1000, 1),
+                                                "counts": round((end - middle) * 1000, 1)})
+    return json.dumps(found)
+
+
 def main() -> None:
     from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
@@ -31,6 +53,7 @@ def main() -> None:
     application = root.build()
     application.boot()
     js.window.spadesBenchBots = create_proxy(bench_bots)
+    js.window.spadesBenchDrills = create_proxy(bench_drills)
     js.document.body.dataset.ready = "1"
     js.performance.mark("spades:ready")
     application.after_ready()

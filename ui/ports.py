@@ -10,6 +10,7 @@ which the composition root (``ui/root.py``) hands to it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
 
@@ -36,6 +37,14 @@ class Port(Protocol):
         be bid) on the table, then back to the lessons after its score sheet, which shows
         the coach's review and how the lesson's ``tips`` went (``situation``: the practice
         step's)."""
+        ...
+
+    async def engine_job(self, method: str, args: tuple[Any, ...],
+                         steps: Callable[[], Generator[None, None, str]]) -> str:
+        """Engine work that must not freeze the page (a drill's Expert answer): the text
+        the bots' worker's ``method(*args)`` returns (``ui/botworker.py``), or, while no
+        worker is ready (or when it fails), the same text from ``steps()`` run on the main
+        thread in slices of about 20 ms."""
         ...
 
 

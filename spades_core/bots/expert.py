@@ -431,11 +431,19 @@ class Evaluation:
 def evaluate(view: View, budget: ExpertBudget | None = None) -> Evaluation:
     """The expert's evaluation of every distinct legal card (playing) or bid (bidding)
     of ``view``, whose seat has looked at its cards; the best first, as the bot chooses."""
+    return run_steps(evaluate_steps(view, budget))
+
+
+def evaluate_steps(view: View,
+                   budget: ExpertBudget | None = None) -> Generator[None, None, Evaluation]:
+    """:func:`evaluate` in steps, for a caller that cannot block: a bid's evaluation yields
+    after the imagined deals are drawn and after each of them is played out; a card's runs
+    in one piece. The same evaluation."""
     budget = budget or ExpertBudget()
     if view.hand is None:
         raise UsageError("the expert evaluates after looking at its cards")
     if view.legal_bids:
-        return _evaluate_bid(view, budget)
+        return (yield from _evaluate_bid_steps(view, budget))
     return _evaluate_play(view, budget)
 
 
@@ -485,7 +493,7 @@ def _evaluate_play(view: View, budget: ExpertBudget) -> Evaluation:
     return Evaluation(tuple(Candidate(CARDS[options[i]], totals[i], tried[i]) for i in order))
 
 
-def _evaluate_bid(view: View, budget: ExpertBudget) -> Evaluation:
+def _evaluate_bid_steps(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
     assert view.hand is not None
     hand = view.hand.mask
     seat = int(view.seat)
@@ -493,6 +501,7 @@ def _evaluate_bid(view: View, budget: ExpertBudget) -> Evaluation:
     know = knowledge(view)
     rng = SplitMix64(view_seed(view, _BID_SALT))
     worlds = deal_worlds(know, rng, budget.bid_worlds)
+    yield
     centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
     numbers = list(range(1, 14))
     try_nil = nil_risk(hand) <= 3.0
@@ -514,6 +523,7 @@ def _evaluate_bid(view: View, budget: ExpertBudget) -> Evaluation:
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
             nil_total += scorer.value(mine, taken)
             nil_made += taken[seat] == 0
+        yield
     ranked = sorted(numbers, key=lambda n: (-totals[n], abs(n - centre), n))
     found = [Candidate(Bid(n), totals[n], len(worlds)) for n in ranked]
     if try_nil:

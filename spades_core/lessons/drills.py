@@ -17,11 +17,12 @@ No player-facing text here: the screen words the items from the catalogues.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..bids import NIL, Bid
 from ..bots import bot_action, make_bot
-from ..bots.expert import ExpertBot, ExpertBudget, evaluate
+from ..bots.expert import ExpertBot, ExpertBudget, evaluate_steps, run_steps
 from ..bots.handeval import expected_bid
 from ..bots.rollout import Contracts, play_out
 from ..bots.sampling import deal_worlds, knowledge
@@ -107,18 +108,34 @@ def shown_voids(view: View) -> frozenset[tuple[Seat, int]]:
                      for suit in range(4) if view.voids[seat] >> suit & 1)
 
 
-def item(drill: str, index: int, budget: ExpertBudget | None = None) -> Item:
-    """Item ``index`` (0 to 9) of ``drill``, with its answer."""
+def question(drill: str, index: int) -> View:
+    """South's view in item ``index`` (0 to 9) of ``drill``: the hand and the table to
+    draw, cheap to build (the normal bots bid and play up to South's turn)."""
     if drill not in DEALS or not 0 <= index < ITEMS:
         raise UsageError(f"no drill item {drill!r} {index!r}")
     deal = DEALS[drill][index]
+    return _counting_view(deal) if drill == "counting" else _bidding_view(deal)
+
+
+def item(drill: str, index: int, budget: ExpertBudget | None = None) -> Item:
+    """Item ``index`` (0 to 9) of ``drill``, with its answer."""
+    return run_steps(item_steps(drill, index, budget))
+
+
+def item_steps(drill: str, index: int,
+               budget: ExpertBudget | None = None) -> Generator[None, None, Item]:
+    """:func:`item` in steps, for a caller that cannot block (the page's main thread
+    without its worker): the Expert's bid and its evaluation yield after each imagined
+    deal. The same item."""
+    view = question(drill, index)
+    deal = DEALS[drill][index]
     if drill == "counting":
-        view = _counting_view(deal)
         return CountItem(deal, view, spades_out(view), shown_voids(view))
-    view = _bidding_view(deal)
+    yield
     if drill == "bidding":
-        return BidItem(deal, view, ExpertBot(budget).bid(view))
-    found = evaluate(view, budget)
+        expert = yield from ExpertBot(budget).bid_steps(view)
+        return BidItem(deal, view, expert)
+    found = yield from evaluate_steps(view, budget)
     return NilItem(deal, view, found.best == NIL, found.nil_made, found.nil_worlds)
 
 
@@ -133,9 +150,17 @@ def trick_counts(view: View, bid: Bid, samples: int = SAMPLES) -> tuple[int, ...
     """How many tricks South's hand took in each of ``samples`` deals consistent with
     ``view`` (the others' bids as made, or estimated from their sampled hands), South
     playing to ``bid``: a count for 0 to 13 tricks."""
+    return run_steps(trick_counts_steps(view, bid, samples))
+
+
+def trick_counts_steps(view: View, bid: Bid,
+                       samples: int = SAMPLES) -> Generator[None, None, tuple[int, ...]]:
+    """:func:`trick_counts` in steps: yields after the deals are drawn and after each
+    play-out. The same counts."""
     seat = int(view.seat)
     rng = SplitMix64(_SALT ^ (view.hand.mask if view.hand is not None else 0))
     worlds = deal_worlds(knowledge(view), rng, samples)
+    yield
     counts = [0] * 14
     leader = (int(view.dealer) + 1) & 3
     for world in worlds:
@@ -145,6 +170,7 @@ def trick_counts(view: View, bid: Bid, samples: int = SAMPLES) -> tuple[int, ...
         chosen = [b if b is not None else NIL for b in bids]
         taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(chosen))
         counts[taken[seat]] += 1
+        yield
     return tuple(counts)
 
 

@@ -30,6 +30,13 @@ def open_lessons(page: Page, live_server: str, *, goto: bool = True) -> None:
     expect(page.locator("#screen-lessons .lx-lesson").first).to_be_visible(timeout=30_000)
 
 
+def show_tab(page: Page, name: str) -> None:
+    """Select the list's tab ``rules``, ``strategy`` or ``drills``."""
+    tab = page.locator(f"#screen-lessons [role=tab][data-tab='{name}']")
+    tab.click()
+    expect(tab).to_have_attribute("aria-selected", "true")
+
+
 def progress_text(page: Page, lesson_id: str) -> str:
     return page.locator(f"[data-lesson='{lesson_id}'] .lx-count").inner_text()
 
@@ -70,12 +77,18 @@ def next_step(page: Page) -> None:
         expect(panel(page)).not_to_have_attribute("data-step", current or "")
 
 
+@pytest.mark.parametrize(
+    ("width", "height"), [(1280, 800), (375, 667)], ids=["desktop-1280x800", "phone-375x667"]
+)
 def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
-    page: Page, live_server: str, screenshot: Shot
+    page: Page, live_server: str, screenshot: Shot, width: int, height: int
 ) -> None:
+    page.set_viewport_size({"width": width, "height": height})
     open_lessons(page, live_server)
     screen = page.locator("#screen-lessons")
-    expect(screen.locator(".lx-group-title")).to_have_text(["Rules", "Strategy"])
+    # The list's tabs: the lessons by group and the drills; the next lesson's group first.
+    expect(screen.locator("[role=tab]")).to_have_text(["Rules", "Strategy", "Drills"])
+    expect(screen.locator("[role=tab][aria-selected=true]")).to_have_text("Rules")
     assert progress_text(page, "rules-02-tricks") == "0/6 steps"
     screen.locator("[data-lesson='rules-02-tricks']").click()
     expect(screen.locator("h2")).to_have_text("Tricks: the highest card wins")
@@ -136,6 +149,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     expect(upcoming).to_have_attribute("data-arg", "rules-03-follow-suit")
     expect(upcoming).to_have_accessible_name("Next lesson: Following suit")
     assert progress_text(page, "rules-02-tricks") == "6/6 steps"
+    expect(screen.locator("[role=tab][aria-selected=true]")).to_have_text("Rules")
     expect(screen.locator("[data-lesson='rules-02-tricks'] .lx-done-mark")).to_be_visible()
     stored = page.evaluate(f"localStorage.getItem('{KEY}')")
     assert '"rules-02-tricks"' in stored
@@ -160,6 +174,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
 ) -> None:
     open_lessons(page, live_server)
     screen = page.locator("#screen-lessons")
+    show_tab(page, "strategy")
     screen.locator("[data-lesson='strategy-07-dont-trump-partner']").click()
     kinds = []
     for _ in range(12):
@@ -206,6 +221,8 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     assert page.evaluate(fits)
     screenshot(page, "list")
     # A lesson with a bidding position (13 cards) and one with a trick and shown hands.
+    show_tab(page, "strategy")
+    assert page.evaluate(fits)
     screen.locator("[data-lesson='strategy-01-count-tricks']").click()
     screen.locator(".lx-step").nth(2).click()
     expect(panel(page)).to_have_attribute("data-kind", "bid")
@@ -216,6 +233,7 @@ def test_screens_fit_and_unreadable_progress_is_reset(
     assert small == []
     screenshot(page, "bid")
     screen.locator("[data-action='list']").click()
+    show_tab(page, "rules")
     screen.locator("[data-lesson='rules-13-whole-hand']").click()
     screen.locator(".lx-step").nth(2).click()
     expect(panel(page)).to_have_attribute("data-kind", "watch")
@@ -236,6 +254,7 @@ def test_a_practice_is_one_hand_where_south_bids_fourth(
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps(progress)])
     page.reload()
     open_lessons(page, live_server, goto=False)
+    show_tab(page, "strategy")
     page.locator(f"#screen-lessons [data-lesson='{lesson}']").click()
     expect(panel(page)).to_have_attribute("data-kind", "practice")
     expect(page.locator("#screen-lessons .lx-practice-info")).to_contain_text("hand 2")

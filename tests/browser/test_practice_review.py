@@ -38,6 +38,7 @@ def test_a_practice_hand_ends_with_its_review_then_back_to_the_lesson(
     page.click("#menu-button")
     page.click("#screen-menu [data-action='lessons']")
     screen = page.locator("#screen-lessons")
+    screen.locator("[role=tab][data-tab='strategy']").click()
     screen.locator(f"[data-lesson='{LESSON}']").click()
     expect(screen.locator(".lx-panel")).to_have_attribute("data-kind", "practice")
     screen.locator("[data-action='practice']").click()

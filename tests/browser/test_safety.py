@@ -248,6 +248,7 @@ def test_lesson_practice_asks_and_icons_are_drawn_not_emoji(
     page.click("#screen-menu [data-action='lessons']")
     lessons = page.locator("#screen-lessons")
     expect(lessons.locator(".lx-lesson").first).to_be_visible(timeout=30_000)
+    lessons.locator("[role=tab][data-tab='strategy']").click()
     lessons.locator("[data-lesson='strategy-07-dont-trump-partner']").click()
     lessons.locator(".lx-step").last.click()
     expect(lessons.locator(".lx-panel")).to_have_attribute("data-kind", "practice")
