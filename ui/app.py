@@ -774,10 +774,14 @@ class App:
                 return
 
     def do_last(self, arg: str) -> None:
-        # self.last_trick also holds the previous hand's last trick once the next is dealt.
-        trick = self.last_trick if self.last_trick is not None else self.state.last_trick
+        # Until the first trick of a hand is complete, the previous hand's last trick: the
+        # one seen being played (self.last_trick), or after a reload the finished hand's.
+        view = self.view()
+        trick, previous = models.shown_last_trick(view)
+        if self.last_trick is not None:
+            trick, previous = self.last_trick, not view.last_trick
         winner = winning_play(trick)[0] if trick else None
-        dialogs.last_trick_dialog(models.last_trick_model(trick, winner))
+        dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous))
         self.dialog_kind = "last"
 
     def do_sheet(self, arg: str) -> None:

@@ -301,14 +301,29 @@ def sheet_model(view: View, pending: bool, practice: bool = False) -> SheetModel
 class LastTrickModel:
     cards: tuple[tuple[str, CardModel], ...]  # (seat's name, card)
     winner: str | None  # the winner's name
+    previous: bool = False  # the last trick of the previous hand (none yet in this one)
+
+
+def shown_last_trick(view: View) -> tuple[tuple[tuple[Seat, Card], ...], bool]:
+    """What "Last trick" shows: this hand's last complete trick; until the first trick of
+    a hand is complete, the previous hand's last one (``True``: from the previous hand)."""
+    trick = view.last_trick
+    if trick or not view.past_hands:
+        return trick, False
+    return view.past_hands[-1].last_trick, True
 
 
 def last_trick_model(trick: tuple[tuple[Seat, Card], ...] | None,
-                     winner: Seat | None) -> LastTrickModel:
+                     winner: Seat | None, previous: bool = False,
+                     names: dict[str, str] | None = None) -> LastTrickModel:
+    """``names``: how to name each seat (a room's nicknames); the seat names otherwise."""
+
+    def name(seat: Seat) -> str:
+        return names[seat.name] if names and seat.name in names else i18n.seat_name(seat.name)
+
     cards = tuple(
-        (i18n.seat_name(seat.name),
-         card_model(str(card), classes=("winner",) if seat == winner else ()))
+        (name(seat), card_model(str(card), classes=("winner",) if seat == winner else ()))
         for seat, card in trick or ()
     )
-    return LastTrickModel(cards, None if winner is None or not cards
-                          else i18n.seat_name(winner.name))
+    return LastTrickModel(cards, None if winner is None or not cards else name(winner),
+                          previous=previous and bool(cards))

@@ -648,12 +648,15 @@ class Rooms:
         render.announce(text)
 
     def do_last(self, arg: str) -> None:
-        view = self.view
-        if view is None:
+        """As in solo play: this hand's last trick, or the previous hand's until the first
+        trick of this one is complete; the seats named as at the table."""
+        view, room = self.view, self.room
+        if view is None or room is None:
             return
-        trick = view.last_trick
+        trick, previous = models.shown_last_trick(view)
         winner = winning_play(trick)[0] if trick else None
-        dialogs.last_trick_dialog(models.last_trick_model(trick, winner))
+        names = {seat: rc.seat_label(room, seat, view.seat.name) for seat in rc.SEAT_NAMES}
+        dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous, names))
         self.app.dialog_kind = "last"
 
     def do_sheet(self, arg: str) -> None:
