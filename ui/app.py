@@ -529,6 +529,10 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        changed = ports.read_change(target)
+        if changed is not None:
+            self.dispatch(*changed)
+            return
         # a field without data-option (the rooms' dialog) is not an option
         dataset = getattr(target, "dataset", None)
         name = str(getattr(dataset, "option", "") or "") if dataset else ""

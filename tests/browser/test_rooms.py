@@ -9,6 +9,7 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -290,3 +291,136 @@ def test_a_room_with_hints_gives_the_coachs_advice_and_one_without_hides_it(
         assert other.query_selector("#table b") is None
     finally:
         other.close()
+
+
+SHOTS2 = Path("/work/shots/rooms2")
+PLATES_JS = """() => {
+  const table = document.getElementById('table').getBoundingClientRect();
+  const out = {table: [table.left, table.top, table.right, table.bottom]};
+  for (const plate of document.querySelectorAll('#table .seat')) {
+    const place = [...plate.classList].find(c => c.startsWith('at-'));
+    const r = plate.getBoundingClientRect();
+    out[place] = {seat: plate.dataset.seat, left: r.left, top: r.top, right: r.right,
+                  bottom: r.bottom, width: r.width, height: r.height,
+                  fan: plate.querySelectorAll('.seat-fan .card').length,
+                  fanShown: !!plate.querySelector('.seat-fan') &&
+                            getComputedStyle(plate.querySelector('.seat-fan')).display !== 'none',
+                  column: getComputedStyle(plate).flexDirection === 'column'};
+  }
+  return out;
+}"""
+
+
+def _plates(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate(PLATES_JS))
+
+
+def _place_box(plates: dict[str, Any], place: str) -> dict[str, Any]:
+    """A plate's shape and its distance to the table's edge on its side."""
+    plate = plates[place]
+    left, top, right, bottom = plates["table"]
+    edge = {"at-top": plate["top"] - top, "at-bottom": bottom - plate["bottom"],
+            "at-left": plate["left"] - left, "at-right": right - plate["right"]}[place]
+    return {"seat": plate["seat"], "column": plate["column"], "fan_shown": plate["fanShown"],
+            "edge": edge, "width": plate["width"], "height": plate["height"],
+            "inside": left <= plate["left"] and plate["right"] <= right
+            and top <= plate["top"] and plate["bottom"] <= bottom}
+
+
+def _storage_seat(page: Page, code: str) -> str | None:
+    data = json.loads(page.evaluate("localStorage.getItem('spades.rooms') || '{}'"))
+    item = data.get("seats", {}).get(code)
+    return None if item is None else str(item["seat"])
+
+
+@pytest.mark.slow
+def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    """Issue 15: the host chooses who sits where (a seat picker per player: a move to a
+    free seat, a swap), a joining player picks a free seat (a taken one is refused, the
+    dialog kept), only the host seats and starts; at 375x667 the table turned for a reader
+    at West has solo's plates: same sizes and places for bottom, left, top and right."""
+    SHOTS2.mkdir(parents=True, exist_ok=True)
+    host, guest = make_page(), make_page(375, 667)
+    _lang(host, "en")
+    _lang(guest, "en")
+    code = _create(host, live_server, "Ann")
+    open_app(guest, live_server, f"?room={code}")
+    guest.wait_for_selector("dialog[open] #room-nickname", timeout=20_000)
+    solo = _plates(guest)  # the solo table under the dialog, South at the bottom
+    assert [solo[place]["seat"] for place in ("at-bottom", "at-left", "at-top", "at-right")] \
+        == ["S", "W", "N", "E"]
+    guest.fill("#room-nickname", "Bob")
+    guest.select_option("#room-seat", "N")  # the host's seat: refused, the dialog kept
+    guest.click("dialog[open] [data-action=room-join]")
+    guest.wait_for_function(
+        "document.querySelector('dialog[open] #room-error')?.innerText.includes('taken')",
+        timeout=20_000)
+    assert guest.input_value("#room-code") == code and guest.input_value("#room-nickname") == "Bob"
+    guest.select_option("#room-seat", "W")
+    guest.click("dialog[open] [data-action=room-join]")
+    guest.wait_for_selector("#room-seats", timeout=20_000)
+    assert _storage_seat(guest, code) == "W"
+
+    # Only the host has the pickers and Start; the guest is told who seats and starts.
+    host.wait_for_selector("#room-move-W", timeout=20_000)
+    assert guest.query_selector(".rooms-move") is None
+    assert guest.query_selector("dialog[open] [data-action=room-start]") is None
+    assert "Ann, the host" in guest.inner_text("#room-host-note")
+    host.screenshot(path=str(SHOTS2 / "waiting-host-1280.png"))
+    guest.screenshot(path=str(SHOTS2 / "waiting-guest-375.png"))
+    # A move to a free seat, a swap (the host with Bob), Bob moved again.
+    host.select_option("#room-move-W", "E")
+    guest.wait_for_function(
+        "document.querySelector('#room-seats tr[data-seat=E]')?.innerText.includes('Bob (you)')",
+        timeout=10_000)
+    host.select_option("#room-move-N", "E")
+    host.wait_for_function(
+        "document.querySelector('#room-seats tr[data-seat=E]')?.innerText.includes('Ann (you)')",
+        timeout=10_000)
+    assert "Bob" in host.inner_text("#room-seats tr[data-seat=N]")
+    assert "host" in host.inner_text("#room-seats tr[data-seat=E]")
+    host.select_option("#room-move-N", "W")
+    guest.wait_for_function(
+        "document.querySelector('#room-seats tr[data-seat=W]')?.innerText.includes('Bob (you)')",
+        timeout=10_000)
+    assert _storage_seat(guest, code) == "W" and _storage_seat(host, code) == "E"
+    rows = [host.inner_text(f"#room-seats tr[data-seat={s}]") for s in "NESW"]
+    assert "free seat" in rows[0] and "Ann" in rows[1] and "free seat" in rows[2]
+    host.screenshot(path=str(SHOTS2 / "waiting-moved-1280.png"))
+    guest.screenshot(path=str(SHOTS2 / "waiting-moved-375.png"))
+
+    host.click("dialog[open] [data-action=room-start]")
+    for page in (host, guest):
+        page.wait_for_selector("#hand .card", timeout=30_000)
+    guest.wait_for_selector("#seat-W.at-bottom", timeout=10_000)
+    host.wait_for_selector("#seat-E.at-bottom", timeout=10_000)
+    turned = _plates(guest)
+    for place, seat in {"at-bottom": "W", "at-left": "N", "at-top": "E", "at-right": "S"}.items():
+        plate, base = _place_box(turned, place), _place_box(solo, place)
+        assert plate["seat"] == seat, place
+        assert plate["inside"], (place, plate)  # within the table, not cut off
+        # the same shape and size as solo's plate at that place, as far from the table's
+        # edge (the room bar above makes the table shorter: edges, not page positions)
+        for key in ("column", "fan_shown", "edge"):
+            assert plate[key] == pytest.approx(base[key], abs=2), (place, key, plate, base)
+        size = "width" if place in ("at-left", "at-right") else "height"
+        assert plate[size] == pytest.approx(base[size], abs=1), (place, size, plate, base)
+    assert turned["at-right"]["fan"] == 13  # South, a bot, holds 13 cards
+    guest.screenshot(path=str(SHOTS2 / "playing-at-W-375.png"))
+    host.screenshot(path=str(SHOTS2 / "playing-at-E-1280.png"))
+    # The guest's card lands in the bottom slot (West's, turned): a card that does not
+    # complete its trick (a completed trick leaves the table at once).
+    checked = False
+    deadline = time.monotonic() + 180
+    while not checked and time.monotonic() < deadline:
+        _act_once(host)
+        on_table = guest.locator("#trick [data-card]").count()
+        done = _act_once(guest)
+        if done and done != "bid" and on_table < 3:
+            guest.wait_for_selector(f"#trick .slot-W.at-bottom [data-card='{done}']",
+                                    timeout=10_000)
+            checked = True
+        time.sleep(0.05)
+    assert checked
