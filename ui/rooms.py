@@ -631,7 +631,7 @@ class Rooms:
         if view is None or room is None or self.refuse_away():
             return
         if not view.my_turn:
-            who = rc.seat_label(room, view.to_act.name, view.seat.name) if view.to_act else ""
+            who = rc.seat_words(room, view.to_act.name, view.seat.name) if view.to_act else ""
             text = t("refusal.not-your-turn", seat=who)
             render.message(text, refusal=True)
             return
@@ -699,7 +699,7 @@ class Rooms:
             return
         trick, previous = models.shown_last_trick(view)
         winner = winning_play(trick)[0] if trick else None
-        names = {seat: rc.seat_label(room, seat, view.seat.name) for seat in rc.SEAT_NAMES}
+        names = {seat: rc.seat_words(room, seat, view.seat.name) for seat in rc.SEAT_NAMES}
         dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous, names))
         self.app.dialog_kind = "last"
 

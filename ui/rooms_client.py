@@ -283,6 +283,15 @@ def seat_label(room: RoomInfo, seat: str, mine: str | None) -> str:
     return info.nickname
 
 
+def seat_words(room: RoomInfo, seat: str, mine: str | None) -> str:
+    """A seat named in a sentence or a list (whose turn, who won the last trick): as on
+    its plate, but a bot with its place ("Bot (West)"), since several may play."""
+    info = next(s for s in room.seats if s.seat == seat)
+    if info.nickname is None:
+        return t("rooms.bot.at", place=i18n.seat_name(seat, person=False))
+    return seat_label(room, seat, mine)
+
+
 def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.TableModel:
     """The table of a room: the solo table's model with the seats named by nickname."""
     base = models.table_model(view, ui)
@@ -299,7 +308,7 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.T
     if (not base.turn_mine and view.to_act is not None and view.to_act != view.seat
             and view.phase is not Phase.OVER and not models.sheet_pending(view, ui)):
         key = "turn.other.bid" if view.phase is Phase.BIDDING else "turn.other.play"
-        turn = t(key, seat=seat_label(room, view.to_act.name, mine))
+        turn = t(key, seat=seat_words(room, view.to_act.name, mine))
     model = dataclasses.replace(base, seats=seats, turn=turn,
                                 deal_label=t("rooms.label", code=room.code))
     if is_away(room, mine) and view.phase is not Phase.OVER:
