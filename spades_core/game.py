@@ -36,6 +36,7 @@ from .rules import (
     game_winner,
     last_trick,
     refusal,
+    seated_plays,
     trick_winner_seat,
 )
 from .scoring import TeamScore, score_hand
@@ -87,6 +88,17 @@ class HandResult(NamedTuple):
     @property
     def bags(self) -> tuple[int, int]:
         return (self.teams[0].bags_after, self.teams[1].bags_after)
+
+    def seated_plays(self) -> tuple[tuple[Seat, Card], ...]:
+        """The hand's plays with the seat of each, as dealt in a game: the dealer's left
+        leads the first trick, each trick's winner the next."""
+        return seated_plays((self.dealer + 1) & 3, self.play_ids)
+
+    @property
+    def last_trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The hand's last complete trick, (seat, card) pairs in play order (the last
+        four plays of a finished hand); empty if no trick was completed."""
+        return last_trick(self.seated_plays())
 
 
 def bids_by_seat(bids: Sequence[Bid], dealer: int) -> tuple[Bid, Bid, Bid, Bid]:
@@ -372,15 +384,7 @@ class GameState:
 
     def seated_plays(self) -> tuple[tuple[Seat, Card], ...]:
         """This hand's plays with the seat of each (a trick's winner leads the next)."""
-        seated: list[tuple[Seat, Card]] = []
-        leader = self._hand.first_leader
-        plays = self._plays
-        for start in range(0, len(plays), 4):
-            trick = plays[start:start + 4]
-            seated.extend((SEATS[(leader + i) & 3], CARDS[c]) for i, c in enumerate(trick))
-            if len(trick) == 4:
-                leader = trick_winner_seat(leader, trick)
-        return tuple(seated)
+        return seated_plays(self._hand.first_leader, self._plays)
 
     @property
     def last_trick(self) -> tuple[tuple[Seat, Card], ...]:

@@ -18,6 +18,7 @@ from typing import Any
 from .cards import (
     BITS,
     CARD_TEXT,
+    CARDS,
     JOKER_DECK_MASK,
     SPADES_MASK,
     STANDARD_DECK_MASK,
@@ -27,7 +28,7 @@ from .cards import (
     Suit,
 )
 from .errors import Refusal, RulesError, quote
-from .seats import Seat
+from .seats import SEATS, Seat
 
 # The bounds (inclusive) of each integer option.  Every value the app offers is inside
 # (targets 200, 300, 500, 1000; the floor -200 or off; the defaults), and inside them a
@@ -189,6 +190,19 @@ def winning_play(trick: Sequence[tuple[Seat, Card]]) -> tuple[Seat, Card]:
     """The (seat, card) pair that wins a trick of (seat, card) pairs in play order, as
     ``GameState.trick`` gives it (or is winning it, for a trick in progress)."""
     return trick[trick_winner([card.id for _, card in trick])]
+
+
+def seated_plays(first_leader: int, play_ids: Sequence[int]) -> tuple[tuple[Seat, Card], ...]:
+    """A hand's plays (card ids in play order) with the seat of each: ``first_leader``
+    (0..3) leads the first trick, each trick's winner leads the next."""
+    seated: list[tuple[Seat, Card]] = []
+    leader = first_leader
+    for start in range(0, len(play_ids), 4):
+        trick = tuple(play_ids[start:start + 4])
+        seated.extend((SEATS[(leader + i) & 3], CARDS[c]) for i, c in enumerate(trick))
+        if len(trick) == 4:
+            leader = trick_winner_seat(leader, trick)
+    return tuple(seated)
 
 
 def last_trick(plays: Sequence[tuple[Seat, Card]]) -> tuple[tuple[Seat, Card], ...]:

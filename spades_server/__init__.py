@@ -9,5 +9,9 @@ each connection only what its seat may see. The protocol is ``spades-room/1``
 from __future__ import annotations
 
 PROTOCOL = "spades-room/1"
+# Additions that leave every earlier message as it was raise the revision (the ``welcome``
+# frame says both): 2 added ``move`` (the host seats the players), the room's ``host`` and
+# the ``seat`` of each ``state`` frame (docs/protocol.md, "Revisions").
+REVISION = 2
 
-__all__ = ["PROTOCOL"]
+__all__ = ["PROTOCOL", "REVISION"]

@@ -22,7 +22,7 @@ from spades_core import record
 from spades_core.errors import IllegalAction
 from spades_core.seats import Seat
 
-from . import PROTOCOL
+from . import PROTOCOL, REVISION
 from .config import Config
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, verify
 from .protocol import ProtocolError, frame, parse_message
@@ -144,7 +144,7 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         await websocket.accept()
         conn = Connection(websocket.send_text)
         try:
-            await conn.send(frame("welcome", protocol=PROTOCOL))
+            await conn.send(frame("welcome", protocol=PROTOCOL, revision=REVISION))
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":

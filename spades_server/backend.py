@@ -29,6 +29,14 @@ EventHandler = Callable[[str, dict[str, Any]], Awaitable[None]]
 PREFIX = "spades:"
 CHANNEL = PREFIX + "events"
 LOCK_SECONDS = 10.0  # a lock left by a process that died frees itself after this
+# Swap two fields of a hash (either may be missing), atomically.
+_SWAP = """
+local a = redis.call('HGET', KEYS[1], ARGV[1])
+local b = redis.call('HGET', KEYS[1], ARGV[2])
+if b then redis.call('HSET', KEYS[1], ARGV[1], b) else redis.call('HDEL', KEYS[1], ARGV[1]) end
+if a then redis.call('HSET', KEYS[1], ARGV[2], a) else redis.call('HDEL', KEYS[1], ARGV[2]) end
+return 1
+"""
 
 
 class Backend(Protocol):
@@ -43,6 +51,7 @@ class Backend(Protocol):
     async def publish(self, code: str, event: dict[str, Any]) -> None: ...
     async def connection(self, code: str, seat: int, delta: int) -> None: ...
     async def connected(self, code: str) -> set[int] | None: ...
+    async def swap_connections(self, code: str, seat: int, other: int) -> None: ...
     async def get_value(self, key: str) -> str | None: ...
     async def set_value(self, key: str, value: str) -> None: ...
 
@@ -95,6 +104,9 @@ class LocalBackend:
 
     async def connected(self, code: str) -> set[int] | None:
         return None  # this process's own connections are all of them
+
+    async def swap_connections(self, code: str, seat: int, other: int) -> None:
+        return None  # each connection follows its token (Room.reseat_connections)
 
     async def get_value(self, key: str) -> str | None:
         return self._values.get(key)
@@ -207,6 +219,11 @@ class RedisBackend:
     async def connected(self, code: str) -> set[int] | None:
         counts = await self._redis.hgetall(f"{PREFIX}conn:{code}")
         return {int(seat) for seat, count in counts.items() if int(count) > 0}
+
+    async def swap_connections(self, code: str, seat: int, other: int) -> None:
+        """Two seats swapped players: their connection counts swap too, in one step (the
+        other processes add and take away counts meanwhile)."""
+        await self._redis.eval(_SWAP, 1, f"{PREFIX}conn:{code}", str(seat), str(other))
 
     async def get_value(self, key: str) -> str | None:
         value = await self._redis.get(PREFIX + key)

@@ -148,6 +148,7 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "resume": {"code": Field(_code, required=True), "token": Field(_string(TOKEN_MAX, 1), True)},
     "quick": {"nickname": Field(_nickname, required=True)},
     "start": {},
+    "move": {"from": Field(_seat, required=True), "to": Field(_seat, required=True)},
     "look": {"seat": _ACTION_SEAT},
     "bid": {"bid": Field(_string(12, 1), required=True), "seat": _ACTION_SEAT},
     "play": {"card": Field(_string(4, 1), required=True), "seat": _ACTION_SEAT},

@@ -107,6 +107,7 @@ class Connection:
     send: Sender
     room: Room | None = None
     seat: Seat | None = None
+    digest: str | None = None  # its seat's token digest: the seat follows it when moved
     times: deque[float] = field(default_factory=deque)
 
 
@@ -151,6 +152,7 @@ class Room:
         self.status = status
         self.last_move = time.time()
         self.nudge: tuple[Seat, Seat] | None = None  # (by, target)
+        self.host: str | None = None  # the token digest of the private room's creator
 
     # --- persistence -----------------------------------------------------------
 
@@ -160,6 +162,7 @@ class Room:
             "seats": [seat.to_dict() for seat in self.seats],
             "last_move": self.last_move,
             "nudge": [self.nudge[0].name, self.nudge[1].name] if self.nudge else None,
+            "host": self.host,
         }
         text = record.dumps(self.state) if self.state is not None else None
         return StoredRoom(self.code, meta, text, self.status, self.public, self.rev)
@@ -182,9 +185,12 @@ class Room:
         self.nudge = None
         if nudge:
             self.nudge = (SEATS["NESW".index(nudge[0])], SEATS["NESW".index(nudge[1])])
+        host = meta.get("host")
+        self.host = host if isinstance(host, str) else None
         for seat in SEATS:
             if not self.bot_plays(seat):
                 self.bots.pop(seat, None)
+        self.reseat_connections()
 
     def save(self) -> None:
         """Mark the room changed: ``RoomManager.changing`` saves and publishes it."""
@@ -224,6 +230,7 @@ class Room:
             "nudge": (
                 {"by": self.nudge[0].name, "seat": self.nudge[1].name} if self.nudge else None
             ),
+            "host": host.name if (host := self.host_seat()) is not None else None,
         }
 
     def state_frame(self, seat: Seat | None, room_json: str | None = None) -> str:
@@ -240,7 +247,9 @@ class Room:
             room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
         view_json = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
         version = self.version()
-        return f'{{"type":"state","version":{version},"room":{room_json},"view":{view_json}}}'
+        mine = f'"{seat.name}"' if seat is not None else "null"
+        return (f'{{"type":"state","version":{version},"seat":{mine},"room":{room_json},'
+                f'"view":{view_json}}}')
 
     def version(self) -> int:
         """How many actions the game has had: a client acts at most once per version."""
@@ -282,11 +291,53 @@ class Room:
         return token
 
     def seat_of_token(self, token: str) -> Seat | None:
-        digest = _digest(token)
+        return self.seat_of_digest(_digest(token))
+
+    def seat_of_digest(self, digest: str | None) -> Seat | None:
+        if digest is None:
+            return None
         for seat, info in zip(SEATS, self.seats, strict=True):
             if info.token_digest is not None and hmac.compare_digest(info.token_digest, digest):
                 return seat
         return None
+
+    def host_seat(self) -> Seat | None:
+        """Where the host sits now (None in a public room)."""
+        return self.seat_of_digest(self.host)
+
+    def is_host(self, seat: Seat) -> bool:
+        """Whether ``seat``'s player is the host. A private room saved before hosts were
+        recorded (revision 1) has none: each of its players may act as one."""
+        if self.public:
+            return False
+        if self.host is None:
+            return self.seats[seat].human
+        return self.host_seat() == seat
+
+    def reseat_connections(self) -> None:
+        """After the seats moved (here or, with a shared backend, on another process):
+        each connection sits where its token now is."""
+        for conn in self.connections:
+            seat = self.seat_of_digest(conn.digest)
+            if seat is not None:
+                conn.seat = seat
+
+    def move(self, by: Seat, source: Seat, target: Seat) -> None:
+        """The host puts the player of ``source`` at ``target``; whoever sat there (a
+        player, or nobody: a bot) takes ``source``. Only before the game starts."""
+        if self.status != "waiting":
+            raise ProtocolError("already-started")
+        if not self.is_host(by):
+            raise ProtocolError("not-host")
+        if source == target:
+            raise ProtocolError("same-seat")
+        if not self.seats[source].human and not self.seats[target].human:
+            raise ProtocolError("no-player")
+        self.seats[source], self.seats[target] = self.seats[target], self.seats[source]
+        self.bots.pop(source, None)
+        self.bots.pop(target, None)
+        self.reseat_connections()
+        self.save()
 
     def bot_plays(self, seat: Seat) -> bool:
         info = self.seats[seat]
@@ -594,7 +645,16 @@ class RoomManager:
             if kind == "start":
                 if room.status != "waiting":
                     raise ProtocolError("already-started")
+                if not room.is_host(seat):
+                    raise ProtocolError("not-host")
                 room.start()
+            elif kind == "move":
+                source, target = fields["from"], fields["to"]
+                assert isinstance(source, Seat) and isinstance(target, Seat)
+                room.move(seat, source, target)
+                if self.backend.shared:
+                    await self.backend.swap_connections(room.code, int(source), int(target))
+                    room.remote_connected = await self.backend.connected(room.code)
             elif kind == "nudge":
                 room.nudge_seat(seat)
             elif kind in ("look", "bid", "play"):
@@ -627,9 +687,11 @@ class RoomManager:
                 if seat is None:
                     raise ProtocolError("bad-token")
                 room.back(seat)
-                await self._connect(conn, room, seat, None)
+                await self._connect(conn, room, seat, None, _digest(str(fields["token"])))
             else:
                 await self._seat_player(conn, room, fields)
+                if kind == "create":
+                    room.host = conn.digest
         await self._entered(room)
 
     async def _seat_player(self, conn: Connection, room: Room, fields: dict[str, object]) -> None:
@@ -643,15 +705,17 @@ class RoomManager:
         token = room.take_seat(seat, str(fields["nickname"]))
         if room.status == "waiting" and all(info.human for info in room.seats):
             room.start()
-        await self._connect(conn, room, seat, token)
+        await self._connect(conn, room, seat, token, _digest(token))
 
-    async def _connect(self, conn: Connection, room: Room, seat: Seat, token: str | None) -> None:
+    async def _connect(
+        self, conn: Connection, room: Room, seat: Seat, token: str | None, digest: str
+    ) -> None:
         """Seat ``conn`` (inside the change): its ``joined`` first, then, as one of the room's
         connections, the state that the change publishes."""
         joined: dict[str, Any] = {"code": room.code, "seat": seat.name, "public": room.public}
         if token is not None:
             joined["token"] = token
-        conn.room, conn.seat = room, seat
+        conn.room, conn.seat, conn.digest = room, seat, digest
         await room.send(conn, frame("joined", **joined))
         room.connections.add(conn)
         if self.backend.shared:

@@ -119,3 +119,69 @@ def test_stored_data_is_checked_and_never_raises() -> None:
 def test_backoff_grows_and_is_bounded() -> None:
     waits = [rooms_client.backoff_seconds(n) for n in range(12)]
     assert waits[0] == 0.5 and waits == sorted(waits) and max(waits) == 10.0
+
+
+def _room(status: str = "waiting", host: str | None = "N", public: bool = False,
+          away: str = "", names: tuple[str | None, ...] = ("Ann", "Bob", None, None)
+          ) -> rooms_client.RoomInfo:
+    return rooms_client.room_from_json({
+        "code": "ACDEFG", "public": public, "status": status, "options": {}, "host": host,
+        "seats": [{"seat": s, "nickname": n, "bot": n is None or s == away, "away": s == away,
+                   "connected": n is not None} for s, n in zip("NESW", names, strict=True)],
+        "nudge": None,
+    })
+
+
+def test_the_waiting_room_lets_only_the_host_seat_the_players() -> None:
+    i18n.set_language("en")
+    i18n.load()
+    link = "http://x/?room=ACDEFG"
+    host = rooms_client.lobby_model(_room(), "N", link)
+    assert host.host and not host.public and host.host_name == "Ann"
+    assert [row.movable for row in host.rows] == [True, True, False, False]  # players only
+    assert [row.host for row in host.rows] == [True, False, False, False]
+    assert host.rows[0].who == "Ann (you)" and host.rows[2].who == "free seat"
+    assert host.choices == (("N", "North: Ann (you)"), ("E", "East: Bob"),
+                            ("S", "South: free seat"), ("W", "West: free seat"))
+    assert host.rows[1].move_label == "Seat of Bob"
+    guest = rooms_client.lobby_model(_room(), "E", link)
+    assert not guest.host and not any(row.movable for row in guest.rows)
+    assert guest.host_name == "Ann"
+    # once started nobody moves; a public table has no host
+    assert not any(r.movable for r in rooms_client.lobby_model(_room("playing"), "N", link).rows)
+    public = rooms_client.lobby_model(_room(host=None, public=True), "N", link)
+    assert public.public and not public.host and not any(row.movable for row in public.rows)
+    # a room of an older server names no host: each of its players may act as one
+    assert rooms_client.lobby_model(_room(host=None), "E", link).host
+    with pytest.raises(BadFrame):
+        _room(host="Q")
+
+
+@pytest.mark.parametrize(("arg", "move"), [
+    ("W:E", ("W", "E")), ("N:S", ("N", "S")), ("W:W", None), ("W:", None), (":E", None),
+    ("X:E", None), ("W:E:S", None), ("", None), ("w:e", None),
+])
+def test_a_seat_pickers_change_is_read_as_a_move(arg: str, move: tuple[str, str] | None) -> None:
+    assert rooms_client.parse_move(arg) == move
+
+
+def test_while_a_bot_plays_the_readers_seat_the_cards_are_inert() -> None:
+    i18n.set_language("en")
+    i18n.load()
+    state = _game(4)[9]
+    seat = state.to_act
+    assert seat is not None and state.phase is Phase.PLAYING  # the seat is to play
+    view = view_from_json(view_to_json(view_for(state, seat)))
+    names = ("Ann", "Bob", "Cy", "Dee")
+    ui = models.UiState(waiting=True)
+    here = rooms_client.room_table_model(view, _room("playing", names=names), ui)
+    assert any("playable" in card.classes for card in here.hand) and here.turn_mine
+    away = rooms_client.room_table_model(view, _room("playing", names=names, away=seat.name), ui)
+    assert away.hand and all(card.disabled and "away" in card.classes for card in away.hand)
+    assert not any({"playable", "illegal", "hinted"} & set(card.classes) for card in away.hand)
+    assert [card.text for card in away.hand] == [card.text for card in here.hand]
+    assert away.panel == "" and not away.turn_mine and not away.hint_enabled
+    assert "I'm back" in away.turn
+    assert rooms_client.is_away(_room("playing", away="E"), "E")
+    assert not rooms_client.is_away(_room("playing", away="E"), "N")
+    assert not rooms_client.is_away(None, "E")

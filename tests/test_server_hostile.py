@@ -39,6 +39,11 @@ HOSTILE: list[tuple[str | bytes, str]] = [
     ('{"type": "nudge", "seat": "N"}', "unknown-field"),
     ('{"type": "start"}', "already-started"),
     ('{"type": "join", "code": "ACDEFG", "nickname": "x"}', "already-joined"),
+    ('{"type": "move", "from": "N", "to": "E"}', "already-started"),
+    ('{"type": "move", "from": "N"}', "missing-field"),
+    ('{"type": "move", "from": "N", "to": null}', "bad-field"),
+    ('{"type": "move", "from": "n", "to": "E"}', "bad-field"),
+    ('{"type": "move", "from": "N", "to": "E", "x": 1}', "unknown-field"),
 ]
 NUMBERS: list[str] = [
     '{"type": "create", "nickname": "a", "options": {"target": NaN}}',
@@ -149,3 +154,40 @@ def test_a_flood_of_actions_from_one_seat_is_cut_and_the_room_plays_on(tmp_path:
         rogue.close()
     finally:
         running.stop()
+
+
+def test_a_guest_cannot_seat_anyone_and_the_room_plays_on(server: RunningServer) -> None:
+    """In the waiting room a guest's ``move`` and ``start`` (only the host's), malformed
+    ones and a flood of them are refused; the seats stay where they were and the host
+    starts the game, which plays on."""
+    host = Client(server.url)
+    host.enter(type="create", nickname="Ann", seat="N",
+               options={"blind_nil": False, "bot_level": "beginner"})
+    rogue = Client(server.url)
+    rogue.enter(type="join", code=host.code, nickname="Rex", seat="E")
+    attempts = [
+        ('{"type": "move", "from": "N", "to": "S"}', "not-host"),
+        ('{"type": "move", "from": "E", "to": "W"}', "not-host"),
+        ('{"type": "move", "from": "E", "to": "E"}', "not-host"),
+        ('{"type": "start"}', "not-host"),
+        ('{"type": "move", "from": "E", "to": "W", "token": "x"}', "unknown-field"),
+        ('{"type": "move", "from": {"seat": "E"}, "to": "W"}', "bad-field"),
+        ('{"type": "move", "from": "E", "to": "' + "W" * 3000 + '"}', "bad-field"),
+    ]
+    for text, reason in attempts * 3:
+        rogue.ws.send(text)
+        assert rogue.refusal()["reason"] == reason, text[:60]
+    rogue.send(type="ping")
+    rogue.until(lambda m: m["type"] == "pong")
+    host.send(type="ping")
+    host.until(lambda m: m["type"] == "pong")
+    for client in (host, rogue):
+        assert client.last is not None
+        seats = client.last["room"]["seats"]
+        assert [seat["nickname"] for seat in seats] == ["Ann", "Rex", None, None]
+        assert client.last["room"]["status"] == "waiting" and client.last["room"]["host"] == "N"
+    host.send(type="start")
+    finals = run_all([host, rogue], lambda view: len(view["plays"]) >= 8)
+    assert [final["view"]["seat"] for final in finals] == ["N", "E"]
+    host.close()
+    rogue.close()

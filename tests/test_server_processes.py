@@ -185,3 +185,32 @@ def test_the_bots_go_on_when_the_process_driving_them_dies(tmp_path: Path, redis
         assert bids[1] is None and all(bids[i] is not None for i in (2, 3)), bids  # S and W bid
         host.close()
         guest.close()
+
+
+def test_a_move_on_one_process_reseats_a_player_on_the_other(
+    tmp_path: Path, redis_url: str
+) -> None:
+    """The host (process A) moves a guest whose socket is on process B: B's connection
+    follows the guest's token to the new seat, and which seats are connected follows."""
+    with (
+        server_process(tmp_path / "a.sqlite3", "--redis", redis_url) as (url_a, _),
+        server_process(tmp_path / "b.sqlite3", "--redis", redis_url) as (url_b, _),
+    ):
+        host = Client(url_a)
+        host.enter(type="create", nickname="Ann", seat="N",
+                   options={"blind_nil": False, "bot_level": "beginner"})
+        guest = Client(url_b)
+        guest.enter(type="join", code=host.code, nickname="Bea", seat="E")
+        host.send(type="move", **{"from": "E", "to": "W"})
+        moved = guest.until(lambda m: m["type"] == "state" and m["seat"] == "W")
+        seats = moved["room"]["seats"]
+        assert [seat["nickname"] for seat in seats] == ["Ann", None, None, "Bea"]
+        assert [seat["connected"] for seat in seats] == [True, False, False, True]
+        guest.seat = "W"
+        host.send(type="start")
+        finals = run_all([host, guest], lambda view: len(view["plays"]) >= 4)
+        assert [final["view"]["seat"] for final in finals] == ["N", "W"]
+        guest.close()  # the seat it leaves is West's
+        gone = host.until(lambda m: m["type"] == "state" and not m["room"]["seats"][3]["connected"])
+        assert [seat["connected"] for seat in gone["room"]["seats"]] == [True, False, False, False]
+        host.close()

@@ -530,3 +530,94 @@ def test_the_schema_refuses_unknown_keys_sizes_and_types() -> None:
         assert error.value.reason == reason, text
     with pytest.raises(ProtocolError):
         parse_message("[" * 100_000, 10**6)
+
+
+def _seats(message: dict[str, Any]) -> list[str | None]:
+    return [seat["nickname"] for seat in message["room"]["seats"]]
+
+
+def test_the_host_seats_the_players_before_the_start(server: RunningServer) -> None:
+    """``move`` (revision 2): the host puts a player in another seat (swapping with whoever
+    sits there); each moved connection is told its new seat, its token follows it, and
+    only the host may do it, only before the game starts."""
+    host = Client(server.url)
+    host.enter(type="create", nickname="Ann", options={"bot_level": "beginner"})
+    assert host.seat == "N" and host.last is not None and host.last["room"]["host"] == "N"
+    guest = Client(server.url)
+    guest.enter(type="join", code=host.code, nickname="Bob", seat="W")  # a free seat, chosen
+    assert guest.seat == "W"
+    late = Client(server.url)
+    late.send(type="join", code=host.code, nickname="Cy", seat="W")
+    assert late.refusal()["reason"] == "seat-taken"  # and late is seated nowhere
+    late.send(type="move", **{"from": "W", "to": "E"})
+    assert late.refusal()["reason"] == "not-seated"
+
+    # The guest may not seat anyone, the host's own seat included.
+    guest.send(type="move", **{"from": "N", "to": "S"})
+    assert guest.refusal()["reason"] == "not-host"
+    guest.send(type="start")
+    assert guest.refusal()["reason"] == "not-host"
+    # Malformed: refused by key, nothing moves.
+    for fields, reason in [
+        ({"from": "W"}, "missing-field"),
+        ({"from": "W", "to": "X"}, "bad-field"),
+        ({"from": 3, "to": "E"}, "bad-field"),
+        ({"from": ["W"], "to": "E"}, "bad-field"),
+        ({"from": "W", "to": "E", "seat": "N"}, "unknown-field"),
+        ({"from": "W", "to": "W"}, "same-seat"),
+        ({"from": "E", "to": "S"}, "no-player"),  # two empty seats: nothing to move
+    ]:
+        host.send(type="move", **fields)
+        refusal = host.refusal()
+        assert refusal["reason"] == reason and refusal["request"] in ("move", None), fields
+    host.send(type="ping")
+    host.until(lambda m: m["type"] == "pong")
+    assert host.last is not None and _seats(host.last) == ["Ann", None, None, "Bob"]
+
+    # The host moves Bob from West to East (an empty seat: a bot will play West).
+    host.send(type="move", **{"from": "W", "to": "E"})
+    moved = guest.until(lambda m: m["type"] == "state" and m["seat"] == "E")
+    assert _seats(moved) == ["Ann", "Bob", None, None]
+    assert moved["room"]["seats"][1]["connected"] and not moved["room"]["seats"][3]["connected"]
+    # The host moves itself to South: it stays the host.
+    host.send(type="move", **{"from": "N", "to": "S"})
+    state = host.until(lambda m: m["type"] == "state" and m["seat"] == "S")
+    assert state["room"]["host"] == "S" and _seats(state) == [None, "Bob", "Ann", None]
+    # A swap: Bob (East) and Ann (South) change places.
+    host.send(type="move", **{"from": "E", "to": "S"})
+    state = host.until(lambda m: m["type"] == "state" and m["seat"] == "E")
+    assert _seats(state) == [None, "Ann", "Bob", None] and state["room"]["host"] == "E"
+    guest.until(lambda m: m["type"] == "state" and m["seat"] == "S")
+
+    # Bob's token follows him: a new connection resumes at South.
+    guest.close()
+    back = Client(server.url)
+    assert back.enter(type="resume", code=host.code, token=guest.token)["seat"] == "S"
+    back.seat = "S"
+    host.seat = "E"
+    host.send(type="start")
+    host.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+    host.send(type="move", **{"from": "E", "to": "N"})
+    assert host.refusal()["reason"] == "already-started"
+    # The game plays on with everyone where the host put them.
+    finals = run_all([host, back], lambda view: len(view["plays"]) >= 8)
+    assert [final["view"]["seat"] for final in finals] == ["E", "S"]
+    for client in (host, back, late):
+        client.close()
+
+
+def test_the_welcome_says_the_protocol_and_its_revision(server: RunningServer) -> None:
+    with connect(server.url.replace("http://", "ws://") + "ws", open_timeout=TIMEOUT) as ws:
+        welcome = json.loads(ws.recv(timeout=TIMEOUT))
+    assert welcome == {"type": "welcome", "protocol": "spades-room/1", "revision": 2}
+
+
+def test_a_public_table_has_no_host(server: RunningServer) -> None:
+    first, second = Client(server.url), Client(server.url)
+    first.enter(type="quick", nickname="Ann")
+    second.enter(type="quick", nickname="Bob")
+    assert first.last is not None and first.last["room"]["host"] is None
+    first.send(type="move", **{"from": first.seat, "to": second.seat})
+    assert first.refusal()["reason"] in ("not-host", "already-started")
+    for client in (first, second):
+        client.close()

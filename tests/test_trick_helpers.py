@@ -91,6 +91,12 @@ def test_state_and_view_last_trick_over_a_game() -> None:
             card = rng.choice(state.legal_plays())
             state = state.apply(card)
             if state.phase is not Phase.PLAYING:
+                # The finished hand keeps its plays with their seats, so its last trick
+                # (shown until the next hand's first trick is complete) is the same.
+                done = state.past_hands[-1]
+                final = (*before.trick, (seat, card))
+                assert len(final) == 4 and done.last_trick == final
+                assert done.seated_plays() == (*before.seated_plays(), (seat, card))
                 break
             completed = (*before.trick, (seat, card))
             if len(completed) == 4:

@@ -204,3 +204,31 @@ def test_the_avatars_differ_by_seat_and_index_html_paints_the_same_ones() -> Non
         for banned in ("<image", "href", "<script", "style=", " id=", "url("):
             assert banned not in svg, (seat, banned)
         assert html.count(svg) == 1, seat  # the plate painted before Python is the same
+
+
+def test_last_trick_shows_the_previous_hands_until_a_trick_of_the_new_one_is_complete() -> None:
+    """The Last trick button, solo and in a room alike (models.shown_last_trick): in a new
+    hand, the previous hand's last trick until the new hand's first trick is complete."""
+    state = _playing()
+    while not state.past_hands:  # to the end of the first hand
+        state = state.apply(state.legal_plays()[0])
+    ended = state.past_hands[0]
+    assert len(ended.last_trick) == 4
+    for seat in Seat:  # whoever reads, before any card of the new hand, and while bidding
+        trick, previous = models.shown_last_trick(view_for(state, seat))
+        assert trick == ended.last_trick and previous
+    while state.phase is Phase.BIDDING:
+        state = state.apply(parse_bid("3"))
+    for count in range(4):
+        trick, previous = models.shown_last_trick(view_for(state, S))
+        assert trick == ended.last_trick and previous, count
+        state = state.apply(state.legal_plays()[0])
+    trick, previous = models.shown_last_trick(view_for(state, S))  # the first trick is done
+    assert trick == state.last_trick and len(trick) == 4 and not previous
+    model = models.last_trick_model(trick, trick[0][0], previous=False,
+                                    names={"N": "Ann", "E": "Bob"})
+    assert {name for name, _ in model.cards} == {"Ann", "Bob", "You", "West"}
+    assert not model.previous
+    fresh = GameState.new(Rules(blind_nil=False), deal=7)
+    assert models.shown_last_trick(view_for(fresh, S)) == ((), False)
+    assert models.last_trick_model((), None, previous=True) == models.LastTrickModel((), None)

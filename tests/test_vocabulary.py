@@ -56,3 +56,17 @@ def test_no_singular_count_with_a_plural_noun() -> None:
     for directory in (ROOT / "locales" / "en", ROOT / "locales" / "fr"):
         for path in directory.glob("*.json"):
             assert not wrong.search(path.read_text(encoding="utf-8")), path
+
+
+def test_the_rooms_french_texts_keep_a_non_breaking_space_before_high_punctuation() -> None:
+    """The rooms' and the daily board's texts and the chat phrases, as the lessons do:
+    "Salle ABC234\u00a0: …", "Merci\u00a0!", never a line broken before the mark."""
+    fr = ROOT / "locales" / "fr"
+    texts = {**json.loads((fr / "chat.json").read_text(encoding="utf-8"))}
+    table = json.loads((fr / "table.json").read_text(encoding="utf-8"))
+    texts.update({key: text for key, text in table.items()
+                  if key.startswith(("rooms.", "daily.", "last."))})
+    assert len(texts) > 60
+    wrong = {key: text for key, text in texts.items() if re.search(r"[ \t][:;?!»]|«[ \t]", text)}
+    assert wrong == {}
+    assert texts["rooms.move.choice"] == "{place}\u00a0: {who}"

@@ -529,6 +529,10 @@ class App:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        changed = ports.read_change(target)
+        if changed is not None:
+            self.dispatch(*changed)
+            return
         # a field without data-option (the rooms' dialog) is not an option
         dataset = getattr(target, "dataset", None)
         name = str(getattr(dataset, "option", "") or "") if dataset else ""
@@ -774,10 +778,14 @@ class App:
                 return
 
     def do_last(self, arg: str) -> None:
-        # self.last_trick also holds the previous hand's last trick once the next is dealt.
-        trick = self.last_trick if self.last_trick is not None else self.state.last_trick
+        # Until the first trick of a hand is complete, the previous hand's last trick: the
+        # one seen being played (self.last_trick), or after a reload the finished hand's.
+        view = self.view()
+        trick, previous = models.shown_last_trick(view)
+        if self.last_trick is not None:
+            trick, previous = self.last_trick, not view.last_trick
         winner = winning_play(trick)[0] if trick else None
-        dialogs.last_trick_dialog(models.last_trick_model(trick, winner))
+        dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous))
         self.dialog_kind = "last"
 
     def do_sheet(self, arg: str) -> None:

@@ -200,6 +200,8 @@ def last_trick_dialog(model: LastTrickModel) -> None:
         add(body, row)
         if model.winner is not None:
             add(body, el("p", t("last.winner", seat=model.winner)))
+        if model.previous:
+            add(body, el("p", t("last.previous"), "last-previous", id="last-previous"))
     _show(dialog, _button("dialog.close", "close", primary=True))
 
 

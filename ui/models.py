@@ -68,6 +68,7 @@ class SeatModel:
     tricks_text: str = ""  # the tricks chip: "Tricks 2/4" (taken/bid) once the seat has bid
     cards: int = 0  # cards still in the seat's hand (the fan of backs)
     dealer: bool = False
+    place: str = ""  # where the plate sits on screen: bottom (the reader), left, top, right
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ class TrickSlot:
     seat: str
     card: CardModel | None
     winner: bool = False
+    place: str = ""  # as the seat's plate: bottom, left, top, right
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,15 @@ def card_model(text: str, label: str | None = None, action: str = "", arg: str |
                      classes=tuple(c for c in classes if c), **extra)  # type: ignore[arg-type]
 
 
+PLACES = ("bottom", "left", "top", "right")  # clockwise from the reader's seat
+
+
+def place_of(seat: Seat, reader: Seat) -> str:
+    """Where ``seat`` sits on the reader's screen: the reader at the bottom, the next seat
+    in the play (clockwise) on the left, the partner on top. Solo: South at the bottom."""
+    return PLACES[(int(seat) - int(reader)) & 3]
+
+
 def cards_left(view: View, seat: Seat) -> int:
     """How many cards ``seat`` still holds (none once the game is over)."""
     if view.phase is Phase.OVER:
@@ -156,6 +167,7 @@ def _seat_models(view: View, to_act: Seat | None) -> tuple[SeatModel, ...]:
             turn=t("seat.turn") if active else "",
             tricks_text=t("seat.tricks", tricks=taken),
             cards=cards_left(view, seat), dealer=seat == view.dealer,
+            place=place_of(seat, view.seat),
         ))
     return tuple(seats)
 
@@ -171,7 +183,7 @@ def _trick(view: View, ui: UiState) -> tuple[TrickSlot, ...]:
             text = str(played)
             card = card_model(text, f"{i18n.seat_name(seat.name)}: {i18n.card_name(text)}",
                               classes=("winner",) if seat == winner else ())
-        slots.append(TrickSlot(seat.name, card, seat == winner))
+        slots.append(TrickSlot(seat.name, card, seat == winner, place_of(seat, view.seat)))
     return tuple(slots)
 
 
@@ -301,14 +313,29 @@ def sheet_model(view: View, pending: bool, practice: bool = False) -> SheetModel
 class LastTrickModel:
     cards: tuple[tuple[str, CardModel], ...]  # (seat's name, card)
     winner: str | None  # the winner's name
+    previous: bool = False  # the last trick of the previous hand (none yet in this one)
+
+
+def shown_last_trick(view: View) -> tuple[tuple[tuple[Seat, Card], ...], bool]:
+    """What "Last trick" shows: this hand's last complete trick; until the first trick of
+    a hand is complete, the previous hand's last one (``True``: from the previous hand)."""
+    trick = view.last_trick
+    if trick or not view.past_hands:
+        return trick, False
+    return view.past_hands[-1].last_trick, True
 
 
 def last_trick_model(trick: tuple[tuple[Seat, Card], ...] | None,
-                     winner: Seat | None) -> LastTrickModel:
+                     winner: Seat | None, previous: bool = False,
+                     names: dict[str, str] | None = None) -> LastTrickModel:
+    """``names``: how to name each seat (a room's nicknames); the seat names otherwise."""
+
+    def name(seat: Seat) -> str:
+        return names[seat.name] if names and seat.name in names else i18n.seat_name(seat.name)
+
     cards = tuple(
-        (i18n.seat_name(seat.name),
-         card_model(str(card), classes=("winner",) if seat == winner else ()))
+        (name(seat), card_model(str(card), classes=("winner",) if seat == winner else ()))
         for seat, card in trick or ()
     )
-    return LastTrickModel(cards, None if winner is None or not cards
-                          else i18n.seat_name(winner.name))
+    return LastTrickModel(cards, None if winner is None or not cards else name(winner),
+                          previous=previous and bool(cards))

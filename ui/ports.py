@@ -5,7 +5,8 @@ A click on it (or inside it) is read by :func:`read_action` and given to the own
 :func:`dispatch`, which calls ``owner.do_play("QS")`` (dashes become underscores). The
 table's controller (``ui/app.py``) and the lessons screen (``ui/lessons_screen.py``) follow
 the same convention; the lessons screen reaches the controller only through :class:`Port`,
-which the composition root (``ui/root.py``) hands to it.
+which the composition root (``ui/root.py``) hands to it. A field that acts when it changes
+(a seat picker) says so with ``data-change`` (:func:`read_change`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,20 @@ def dispatch(owner: object, name: str, arg: str = "") -> bool:
         return False
     handler(arg)
     return True
+
+
+def read_change(target: Any) -> tuple[str, str] | None:
+    """A field changed: ``<select data-change="room-move" data-arg="W">`` set to ``"E"``
+    is the action ``room-move`` with the argument ``"W:E"`` (its ``data-arg``, a colon, its
+    new value); None for a field without ``data-change``."""
+    if target is None or not hasattr(target, "getAttribute"):
+        return None
+    name = target.getAttribute("data-change")
+    if not isinstance(name, str) or not name:
+        return None
+    arg = target.getAttribute("data-arg")
+    value = getattr(target, "value", "")
+    return name, f"{arg if isinstance(arg, str) else ''}:{value if isinstance(value, str) else ''}"
 
 
 def read_action(target: Any) -> tuple[Any, str, str] | None:

@@ -166,9 +166,14 @@ def table(model: TableModel) -> None:
         set_text(node.querySelector(".seat-turn"), seat.turn)
         node.classList.toggle("active", seat.active)
         node.classList.toggle("dealer", seat.dealer)
+        _place(node, seat.place)
         node.setAttribute("aria-label", seat.label)
         node.toggleAttribute("aria-current", seat.active)
         fan = node.querySelector(".seat-fan")
+        if not fan and seat.place not in ("", "bottom"):
+            # South's plate has none in the page; in a room South may sit elsewhere
+            fan = el("span", cls="seat-fan", aria_hidden="true")
+            add(node, fan)
         if fan:
             draw_fan(fan, seat.cards)
     draw_trick(model)
@@ -183,6 +188,19 @@ def table(model: TableModel) -> None:
         table_node.dataset.dealt = model.deal_key
         if model.deal_motion and model.dealer and not reduced_motion():
             deal(model.dealer)
+
+
+PLACE_CLASSES = ("at-bottom", "at-left", "at-top", "at-right")
+
+
+def _place(node: Any, place: str) -> None:
+    """``at-bottom`` (``-left``, ``-top``, ``-right``): where the table's CSS puts a plate
+    or a trick's slot (the reader's seat at the bottom)."""
+    wanted = f"at-{place}" if place else ""
+    if wanted and not node.classList.contains(wanted):
+        for name in PLACE_CLASSES:
+            node.classList.remove(name)
+        node.classList.add(wanted)
 
 
 def draw_fan(fan: Any, count: int) -> None:
@@ -236,6 +254,7 @@ def draw_trick(model: TableModel) -> None:
     trick = byid("trick")
     for slot_model in model.trick:
         slot = trick.querySelector(f".slot-{slot_model.seat}")
+        _place(slot, slot_model.place)
         card = slot_model.card
         current = slot.firstElementChild
         if current and card is not None and str(current.dataset.card) == card.text:

@@ -69,6 +69,7 @@ class Rooms:
         self.blind_armed = False
         self.moved_at = 0.0  # when the seat to act got its turn (performance.now)
         self.turn_key: tuple[int, str | None] = (-1, None)
+        self.joining: tuple[str, bool] | None = None  # (code, from the link's dialog)
         self.phrases = self._phrases()
         self._proxies: list[Any] = []
         self._timer: Any = None
@@ -185,8 +186,28 @@ class Rooms:
             self._form_error(t("rooms.refused.no-such-room"))
             return
         nick = self._nickname_field()
-        if nick is not None:
-            self.connect({"type": "join", "code": code, "nickname": nick}, code)
+        if nick is None:
+            return
+        message: dict[str, Any] = {"type": "join", "code": code, "nickname": nick}
+        seat = _node("room-seat")
+        if seat is not None and str(seat.value) in rc.SEAT_NAMES:
+            message["seat"] = str(seat.value)  # a free seat chosen (the server checks it)
+        self.joining = (code, _node("room-target") is None)
+        self.connect(message, code)
+
+    def do_room_move(self, arg: str) -> None:
+        """The host's seat picker: the player of one seat to another (a swap when it is
+        taken). The server decides; the waiting room is drawn again from its answer."""
+        move = rc.parse_move(arg)
+        if move is None or self.room is None or self.room.status != "waiting":
+            self.draw_lobby()
+            return
+        self.send({"type": "move", "from": move[0], "to": move[1]})
+
+    def draw_lobby(self, error: str = "") -> None:
+        if self.room is not None:
+            rooms_screen.lobby_dialog(rc.lobby_model(self.room, self.seat, self.link()), error)
+            self.app.dialog_kind = "lobby"
 
     def do_quick(self, arg: str) -> None:
         nick = self._nickname_field() if _node("room-nickname") \
@@ -322,7 +343,6 @@ class Rooms:
         self.active = False
         self.close_socket()
         self.reconnecting = False
-        self.seat_class(None)
         rooms_screen.hide_room_bar()
         render.translate_static()  # the score bar's team names as in solo again
         if self._timer is not None:
@@ -372,6 +392,12 @@ class Rooms:
         raw_view = data.get("view")
         view = rc.view_from_json(raw_view) if raw_view is not None else None
         version = data.get("version")
+        seat = data.get("seat")  # where this connection sits now (the host may move it)
+        if seat in rc.SEAT_NAMES and seat != self.seat and self.code is not None:
+            self.seat = seat
+            if self.token is not None:
+                self.data["seats"][self.code] = {"seat": seat, "token": self.token}
+                self._save()
         self.room = room
         self.reconnecting = False
         if isinstance(version, int):
@@ -390,16 +416,15 @@ class Rooms:
             self.hinted = None  # the position moved on: the hinted card is no longer advice
         if room.status == "waiting" or view is None:
             self.active = False
+            self.joining = None
             if self.app.dialog_kind in ("", "rooms", "lobby"):
-                rooms_screen.lobby_dialog(rc.lobby_model(room, self.seat, self.link()))
-                self.app.dialog_kind = "lobby"
+                self.draw_lobby()
             return
         if self.app.dialog_kind in ("rooms", "lobby"):
             dialogs.close_dialog()
             self.app.dialog_kind = ""
         if not self.active:
             self.active = True
-            self.seat_class(view.seat.name)
             self.sheets_seen = len(view.past_hands)
             self.app.show_screen("table")
         if previous is not None and view.phase is Phase.PLAYING and len(view.trick) == 0 \
@@ -444,7 +469,18 @@ class Rooms:
         if reason in ("no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full"):
             self.wanted = False
             self.close_socket()
-            self.open_dialog(text)
+            joining, self.joining = self.joining, None
+            if joining is not None and joining[1]:  # back to the link's dialog, code kept
+                rooms_screen.nickname_dialog(joining[0], self.data["nickname"], error=text)
+                self.app.dialog_kind = "rooms"
+            elif joining is not None:
+                rooms_screen.friends_dialog(self.data["nickname"], joining[0], error=text)
+                self.app.dialog_kind = "rooms"
+            else:
+                self.open_dialog(text)
+            return
+        if self.app.dialog_kind == "lobby" and data.get("request") in ("move", "start"):
+            self.draw_lobby(text)  # the pickers back as the room is, and why
             return
         self.sent_version = -1  # refused: the player may act again
         self.render()
@@ -455,19 +491,22 @@ class Rooms:
 
     # --- the table -------------------------------------------------------------------
 
-    @staticmethod
-    def seat_class(seat: str | None) -> None:
-        """``room-at-X`` on the body: the table's CSS turns it so the reader sits at the
-        bottom (no class: South, as in solo)."""
-        classes = js.document.body.classList
-        for name in rc.SEAT_NAMES:
-            classes.remove(f"room-at-{name}")
-        if seat is not None and seat != "S":
-            classes.add(f"room-at-{seat}")
+    def away(self) -> bool:
+        """A bot plays the reader's seat (taken over after a nudge)."""
+        return rc.is_away(self.room, self.seat)
+
+    def refuse_away(self) -> bool:
+        """While a bot plays the seat, a card or a bid is not sent: "I'm back" first."""
+        if not self.away():
+            return False
+        text = t("rooms.away.turn")
+        render.message(text, refusal=True)
+        render.announce(text)
+        return True
 
     def ui_state(self, view: View) -> models.UiState:
         return models.UiState(
-            waiting=view.my_turn and self.sent_version != self.version,
+            waiting=view.my_turn and self.sent_version != self.version and not self.away(),
             face_down=view.hand is None, blind_armed=self.blind_armed,
             sheets_seen=self.sheets_seen, speed="instant", hinted=self.hinted,
             hints_on=bool(self.room is not None and self.room.hints
@@ -502,7 +541,7 @@ class Rooms:
             return
         room = self.room
         nudged = bool(room is not None and room.nudge_seat == self.seat)
-        away = bool(room is not None and any(s.seat == self.seat and s.away for s in room.seats))
+        away = self.away()
         rooms_screen.room_bar(self.code, self.data["muted"], self.nudge_open(), nudged,
                               self.reconnecting, tuple(self.lines), away)
 
@@ -588,11 +627,13 @@ class Rooms:
     # --- the table's actions -----------------------------------------------------------
 
     def do_play(self, arg: str) -> None:
-        view = self.view
-        if view is None:
+        view, room = self.view, self.room
+        if view is None or room is None or self.refuse_away():
             return
         if not view.my_turn:
-            self.show_refusal("not-your-turn", {"seat": view.to_act.name if view.to_act else ""})
+            who = rc.seat_words(room, view.to_act.name, view.seat.name) if view.to_act else ""
+            text = t("refusal.not-your-turn", seat=who)
+            render.message(text, refusal=True)
             return
         if self.sent_version == self.version:
             return  # one action per version: the answer is on its way
@@ -603,7 +644,8 @@ class Rooms:
 
     def do_bid(self, arg: str) -> None:
         view = self.view
-        if view is None or not view.my_turn or view.phase is not Phase.BIDDING:
+        if view is None or self.refuse_away() or not view.my_turn \
+                or view.phase is not Phase.BIDDING:
             return
         if self.sent_version == self.version:
             return
@@ -617,6 +659,8 @@ class Rooms:
         self.send({"type": "look"})
 
     def do_blind(self, arg: str) -> None:
+        if self.refuse_away():
+            return
         self.blind_armed = True
         self.render()
 
@@ -648,12 +692,15 @@ class Rooms:
         render.announce(text)
 
     def do_last(self, arg: str) -> None:
-        view = self.view
-        if view is None:
+        """As in solo play: this hand's last trick, or the previous hand's until the first
+        trick of this one is complete; the seats named as at the table."""
+        view, room = self.view, self.room
+        if view is None or room is None:
             return
-        trick = view.last_trick
+        trick, previous = models.shown_last_trick(view)
         winner = winning_play(trick)[0] if trick else None
-        dialogs.last_trick_dialog(models.last_trick_model(trick, winner))
+        names = {seat: rc.seat_words(room, seat, view.seat.name) for seat in rc.SEAT_NAMES}
+        dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous, names))
         self.app.dialog_kind = "last"
 
     def do_sheet(self, arg: str) -> None:
@@ -663,7 +710,3 @@ class Rooms:
 
     def do_sheet_next(self, arg: str) -> None:
         dialogs.close_dialog()
-
-    def show_refusal(self, reason: str, params: dict[str, Any]) -> None:
-        text = i18n.refusal_text(reason, params)
-        render.message(text, refusal=True)

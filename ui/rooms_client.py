@@ -230,6 +230,7 @@ class RoomInfo:
     nudge_by: str | None
     hints: bool
     takeover_seconds: float
+    host: str | None = None  # the host's seat (None: a public table, or an older server)
 
 
 def room_from_json(data: Any) -> RoomInfo:
@@ -254,6 +255,7 @@ def room_from_json(data: Any) -> RoomInfo:
             connected=bool(item.get("connected")),
         ))
     nudge = data.get("nudge")
+    host = data.get("host")
     options = data.get("options") if isinstance(data.get("options"), dict) else {}
     takeover = options.get("takeover_seconds", 30)
     return RoomInfo(
@@ -262,6 +264,7 @@ def room_from_json(data: Any) -> RoomInfo:
         nudge_by=_seat(nudge.get("by")).name if isinstance(nudge, dict) else None,
         hints=bool(options.get("hints", False)),
         takeover_seconds=float(takeover) if isinstance(takeover, int | float) else 30.0,
+        host=None if host is None else _seat(host).name,
     )
 
 
@@ -280,6 +283,15 @@ def seat_label(room: RoomInfo, seat: str, mine: str | None) -> str:
     return info.nickname
 
 
+def seat_words(room: RoomInfo, seat: str, mine: str | None) -> str:
+    """A seat named in a sentence or a list (whose turn, who won the last trick): as on
+    its plate, but a bot with its place ("Bot (West)"), since several may play."""
+    info = next(s for s in room.seats if s.seat == seat)
+    if info.nickname is None:
+        return t("rooms.bot.at", place=i18n.seat_name(seat, person=False))
+    return seat_label(room, seat, mine)
+
+
 def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.TableModel:
     """The table of a room: the solo table's model with the seats named by nickname."""
     base = models.table_model(view, ui)
@@ -296,28 +308,91 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.T
     if (not base.turn_mine and view.to_act is not None and view.to_act != view.seat
             and view.phase is not Phase.OVER and not models.sheet_pending(view, ui)):
         key = "turn.other.bid" if view.phase is Phase.BIDDING else "turn.other.play"
-        turn = t(key, seat=seat_label(room, view.to_act.name, mine))
-    return dataclasses.replace(base, seats=seats, turn=turn,
-                               deal_label=t("rooms.label", code=room.code))
+        turn = t(key, seat=seat_words(room, view.to_act.name, mine))
+    model = dataclasses.replace(base, seats=seats, turn=turn,
+                                deal_label=t("rooms.label", code=room.code))
+    if is_away(room, mine) and view.phase is not Phase.OVER:
+        model = away_model(model)
+    return model
+
+
+def is_away(room: RoomInfo | None, seat: str | None) -> bool:
+    """A bot plays ``seat`` after a nudge, until its player says "I'm back"."""
+    return room is not None and any(info.seat == seat and info.away for info in room.seats)
+
+
+def away_model(model: models.TableModel) -> models.TableModel:
+    """The table while a bot plays the reader's seat: the cards shown but inert (none
+    playable, none a button that would act), no bidding panel, no hint, and the turn line
+    saying who plays and how to get the seat back."""
+    hand = tuple(
+        dataclasses.replace(
+            card, disabled=True, label=t("rooms.away.card", card=card.label),
+            classes=tuple(c for c in card.classes if c not in ("playable", "illegal", "hinted"))
+            + ("away",),
+        ) if card.face_up else card
+        for card in model.hand
+    )
+    return dataclasses.replace(model, hand=hand, panel="", turn=t("rooms.away.turn"),
+                               turn_mine=False, hint_enabled=False)
+
+
+@dataclass(frozen=True)
+class LobbyRow:
+    seat: str  # N E S W
+    place: str  # the seat's place name ("North")
+    who: str  # who sits there ("Ann (you)", "free seat")
+    host: bool  # the host sits there
+    movable: bool  # a player sits there and the reader, the host, may move them
+    move_label: str  # the name of the seat picker of that player ("Seat of Ann")
 
 
 @dataclass(frozen=True)
 class LobbyModel:
     code: str
     link: str
-    seats: tuple[tuple[str, str], ...]  # (seat's place name, who sits there)
-    host: bool  # the reader may start the game
+    rows: tuple[LobbyRow, ...]
+    host: bool  # the reader is the host: seats the players, starts the game
+    public: bool  # a quick-match table (no host, no link to share)
+    host_name: str  # the host's nickname, for the others ("" when none)
+    choices: tuple[tuple[str, str], ...]  # the seat pickers' options: (seat, "East: Bob")
     status: str
 
 
+def reader_is_host(room: RoomInfo, mine: str | None) -> bool:
+    """The reader hosts the room (a room of an older server, which names no host, lets
+    each of its players act as one, as that server does)."""
+    if room.public or mine is None:
+        return False
+    return room.host is None or room.host == mine
+
+
 def lobby_model(room: RoomInfo, mine: str | None, link: str) -> LobbyModel:
-    rows = tuple(
-        (i18n.seat_name(info.seat, person=False),
-         t("rooms.empty") if info.nickname is None else seat_label(room, info.seat, mine))
-        for info in room.seats
-    )
-    return LobbyModel(room.code, link, rows, host=not room.public and mine is not None,
-                      status=room.status)
+    host = reader_is_host(room, mine)
+    rows = []
+    choices = []
+    for info in room.seats:
+        place = i18n.seat_name(info.seat, person=False)
+        who = t("rooms.empty") if info.nickname is None else seat_label(room, info.seat, mine)
+        rows.append(LobbyRow(
+            seat=info.seat, place=place, who=who, host=info.seat == room.host,
+            movable=host and info.nickname is not None and room.status == "waiting",
+            move_label=t("rooms.move.label", name=info.nickname or ""),
+        ))
+        choices.append((info.seat, t("rooms.move.choice", place=place, who=who)))
+    holder = next((s for s in room.seats if s.seat == room.host), None)
+    return LobbyModel(room.code, link, tuple(rows), host=host, public=room.public,
+                      host_name=(holder.nickname or "") if holder is not None else "",
+                      choices=tuple(choices), status=room.status)
+
+
+def parse_move(arg: str) -> tuple[str, str] | None:
+    """A seat picker's change, ``"W:E"`` (the player of West to East), as two seats; None
+    when it is not two different seats."""
+    source, _, target = arg.partition(":")
+    if source in SEAT_NAMES and target in SEAT_NAMES and source != target:
+        return source, target
+    return None
 
 
 def chat_line(room: RoomInfo | None, seat: str, phrase: str, mine: str | None) -> str:

@@ -11,9 +11,9 @@ from typing import Any
 
 from . import i18n
 from .dialogs import open_dialog, show_dialog
-from .dom import add, byid, clear, el
+from .dom import add, byid, clear, document, el
 from .i18n import t
-from .rooms_client import NICKNAME_MAX, LobbyModel
+from .rooms_client import NICKNAME_MAX, SEAT_NAMES, LobbyModel
 
 TARGETS = (100, 250, 300, 500)
 LEVELS = ("beginner", "normal", "expert")
@@ -49,6 +49,13 @@ def _select(name: str, choices: tuple[tuple[str, str], ...], chosen: str) -> Any
     return node
 
 
+def _seat_choice(chosen: str = "") -> Any:
+    """The seat a joining player asks for: the first free one, or a given seat."""
+    choices = (("", t("rooms.seat.any")),) + tuple(
+        (seat, i18n.seat_name(seat, person=False)) for seat in SEAT_NAMES)
+    return _field(t("rooms.seat"), _select("seat", choices, chosen))
+
+
 def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
     """Nickname, the new room's options, and a code to join."""
     dialog, body = _dialog(t("rooms.title"))
@@ -78,6 +85,7 @@ def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
     add(join, el("legend", t("rooms.join")),
         _field(t("rooms.code"), el("input", id="room-code", type="text", maxlength="6",
                                    autocomplete="off", value=code, cls="rooms-code-input")),
+        _seat_choice(),
         _button(t("rooms.join.button"), "room-join"))
     add(body, join)
     _show(dialog, _button(t("rooms.quick"), "quick"), _button(t("dialog.close"), "close"))
@@ -90,30 +98,70 @@ def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
         "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
         autocomplete="nickname", value=nickname)))
     add(body, el("input", id="room-code", type="hidden", value=code))
+    add(body, _seat_choice(), el("p", t("rooms.seat.help"), "rooms-note"))
     if error:
         add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
     _show(dialog, _button(t("rooms.join.button"), "room-join", primary=True),
           _button(t("dialog.close"), "close"))
 
 
-def lobby_dialog(model: LobbyModel) -> None:
-    """The waiting room: the code, the link to share, who sits where, Start."""
-    dialog, body = _dialog(t("rooms.waiting", code=model.code))
-    add(body, el("p", t("rooms.share")))
-    add(body, el("p", model.code, "rooms-code", id="room-code-shown"))
-    add(body, el("input", id="room-link", cls="rooms-link", type="text", readonly=True,
-                 value=model.link, aria_label=t("rooms.link")))
+def _move_picker(model: LobbyModel, seat: str, label: str) -> Any:
+    """The host's seat picker for the player of ``seat``: choosing another seat moves the
+    player there (swapping with whoever sits there)."""
+    node = el("select", id=f"room-move-{seat}", cls="rooms-move", data_change="room-move",
+              data_arg=seat, aria_label=label)
+    for value, text in model.choices:
+        add(node, el("option", text, value=value, selected=value == seat))
+    return node
+
+
+def lobby_dialog(model: LobbyModel, error: str = "") -> None:
+    """The waiting room: the code and the link to share (a private room), who sits where
+    (the host seats the players), Start (the host)."""
+    active = _found(document.activeElement)
+    refocus = str(active.id or "") if active is not None and active.closest("#dialog") else ""
+    if model.public:
+        dialog, body = _dialog(t("rooms.quick.waiting"))
+        add(body, el("p", t("rooms.quick.help")))
+    else:
+        dialog, body = _dialog(t("rooms.waiting", code=model.code))
+        add(body, el("p", t("rooms.share")))
+        add(body, el("p", model.code, "rooms-code", id="room-code-shown"))
+        add(body, el("input", id="room-link", cls="rooms-link", type="text", readonly=True,
+                     value=model.link, aria_label=t("rooms.link")))
+    if error:
+        add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
     table = el("table", cls="rooms-seats", id="room-seats")
-    for place, who in model.seats:
-        row = el("tr")
-        add(row, el("th", place, scope="row"), el("td", who))
+    for item in model.rows:
+        row = el("tr", data_seat=item.seat)
+        who = el("td")
+        add(who, el("span", item.who, "rooms-who"))
+        if item.host:
+            add(who, el("span", t("rooms.host"), "rooms-host-badge"))
+        add(row, el("th", item.place, scope="row"), who)
+        if model.host:
+            cell = el("td", cls="rooms-move-cell")
+            if item.movable:
+                add(cell, _move_picker(model, item.seat, item.move_label))
+            add(row, cell)
         add(table, row)
-    add(body, table, el("p", t("rooms.bots-fill"), "rooms-note"))
-    buttons = [_button(t("rooms.copy"), "room-copy")]
+    add(body, table)
     if model.host:
-        buttons.insert(0, _button(t("rooms.start"), "room-start", primary=True))
+        add(body, el("p", t("rooms.arrange"), "rooms-note"))
+    elif not model.public:
+        add(body, el("p", t("rooms.host-starts", name=model.host_name) if model.host_name
+                     else t("rooms.bots-fill"), "rooms-note", id="room-host-note"))
+    buttons = []
+    if model.host:
+        buttons.append(_button(t("rooms.start"), "room-start", primary=True))
+    if not model.public:
+        buttons.append(_button(t("rooms.copy"), "room-copy"))
     buttons.append(_button(t("rooms.leave"), "room-leave"))
     _show(dialog, *buttons)
+    if refocus:  # redrawn under the player's hands (a seat changed): keep their place
+        again = _found(byid(refocus))
+        if again is not None:
+            again.focus()
 
 
 def chat_dialog(phrases: tuple[str, ...]) -> None:

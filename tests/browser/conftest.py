@@ -30,6 +30,7 @@ from playwright.sync_api import (
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+QUICK_WAIT = 5.0  # seconds (the server's default is 10): the quick-match test waits that long
 
 
 def load_tool(name: str) -> ModuleType:
@@ -62,13 +63,14 @@ def tool() -> Callable[[str], ModuleType]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL (ending in '/') of the page and the rooms served by spades_server (what
-    ``python3 -m spades_server`` runs) on 127.0.0.1 and a free port, rooms in a fresh store."""
+    ``python3 -m spades_server`` runs) on 127.0.0.1 and a free port, rooms in a fresh store;
+    a quick-match table waits QUICK_WAIT seconds for players before bots fill it."""
     load_tool("build_web").build()
     from spades_server.config import Config
     from spades_server.server import start_server
 
     db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
-    server = start_server(0, "127.0.0.1", Config(db_path=db))
+    server = start_server(0, "127.0.0.1", Config(db_path=db, quick_wait=QUICK_WAIT))
     try:
         yield server.url
     finally:

@@ -6,9 +6,11 @@ and the player gets it back. The server is the live one (tests/browser/conftest.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page
@@ -176,7 +178,7 @@ def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
     en.click("#room-chat-button")
     en.click("dialog[open] [data-action=chat][data-arg='chat.thanks']")
     fr.wait_for_function(
-        "document.querySelector('#room-chat-log')?.innerText.includes('Bob : Merci')",
+        "document.querySelector('#room-chat-log')?.innerText.includes('Bob\u00a0: Merci')",
         timeout=10_000)
     assert "Hello" not in muted.inner_text("#room-chat-log")
     fr.screenshot(path=str(SHOTS / "chat-fr-1280.png"))
@@ -191,9 +193,22 @@ def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
     other.wait_for_function(
         f"/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
         timeout=15_000)
-    pages[stalled].wait_for_selector("#room-back-button", timeout=10_000)
-    pages[stalled].screenshot(path=str(SHOTS / "taken-over-1280.png"))
-    pages[stalled].click("#room-back-button")
+    away = pages[stalled]
+    away.wait_for_selector("#room-back-button", timeout=10_000)
+    away.screenshot(path=str(SHOTS / "taken-over-1280.png"))
+    # While the bot plays the seat, the cards are shown but inert, and the page says so;
+    # a click on one (even one that reaches the page) gives nothing back: "I'm back" does.
+    away.wait_for_selector("#hand .card.away", timeout=10_000)
+    assert away.locator("#hand .card.playable").count() == 0
+    assert away.eval_on_selector_all(
+        "#hand .card", "els => els.every(e => e.disabled && e.classList.contains('away'))")
+    assert "A bot is playing your seat" in away.inner_text("#turn")
+    away.screenshot(path=str(SHOTS2 / "taken-over-1280.png"))
+    away.dispatch_event("#hand .card >> nth=0", "click")
+    time.sleep(1.5)
+    assert re.search(r"bot playing|un robot joue", other.inner_text(f"#seat-{seat}"))
+    assert away.locator("#room-back-button").count() == 1
+    away.click("#room-back-button")
     other.wait_for_function(
         f"!/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
         timeout=15_000)
@@ -290,3 +305,239 @@ def test_a_room_with_hints_gives_the_coachs_advice_and_one_without_hides_it(
         assert other.query_selector("#table b") is None
     finally:
         other.close()
+
+
+SHOTS2 = Path("/work/shots/rooms2")
+PLATES_JS = """() => {
+  const table = document.getElementById('table').getBoundingClientRect();
+  const out = {table: [table.left, table.top, table.right, table.bottom]};
+  for (const plate of document.querySelectorAll('#table .seat')) {
+    const place = [...plate.classList].find(c => c.startsWith('at-'));
+    const r = plate.getBoundingClientRect();
+    out[place] = {seat: plate.dataset.seat, left: r.left, top: r.top, right: r.right,
+                  bottom: r.bottom, width: r.width, height: r.height,
+                  fan: plate.querySelectorAll('.seat-fan .card').length,
+                  fanShown: !!plate.querySelector('.seat-fan') &&
+                            getComputedStyle(plate.querySelector('.seat-fan')).display !== 'none',
+                  column: getComputedStyle(plate).flexDirection === 'column'};
+  }
+  return out;
+}"""
+
+
+def _plates(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate(PLATES_JS))
+
+
+def _place_box(plates: dict[str, Any], place: str) -> dict[str, Any]:
+    """A plate's shape and its distance to the table's edge on its side."""
+    plate = plates[place]
+    left, top, right, bottom = plates["table"]
+    edge = {"at-top": plate["top"] - top, "at-bottom": bottom - plate["bottom"],
+            "at-left": plate["left"] - left, "at-right": right - plate["right"]}[place]
+    return {"seat": plate["seat"], "column": plate["column"], "fan_shown": plate["fanShown"],
+            "edge": edge, "width": plate["width"], "height": plate["height"],
+            "inside": left <= plate["left"] and plate["right"] <= right
+            and top <= plate["top"] and plate["bottom"] <= bottom}
+
+
+def _storage_seat(page: Page, code: str) -> str | None:
+    data = json.loads(page.evaluate("localStorage.getItem('spades.rooms') || '{}'"))
+    item = data.get("seats", {}).get(code)
+    return None if item is None else str(item["seat"])
+
+
+@pytest.mark.slow
+def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    """Issue 15: the host chooses who sits where (a seat picker per player: a move to a
+    free seat, a swap), a joining player picks a free seat (a taken one is refused, the
+    dialog kept), only the host seats and starts; at 375x667 the table turned for a reader
+    at West has solo's plates: same sizes and places for bottom, left, top and right."""
+    SHOTS2.mkdir(parents=True, exist_ok=True)
+    host, guest = make_page(), make_page(375, 667)
+    _lang(host, "en")
+    _lang(guest, "en")
+    code = _create(host, live_server, "Ann")
+    open_app(guest, live_server, f"?room={code}")
+    guest.wait_for_selector("dialog[open] #room-nickname", timeout=20_000)
+    solo = _plates(guest)  # the solo table under the dialog, South at the bottom
+    assert [solo[place]["seat"] for place in ("at-bottom", "at-left", "at-top", "at-right")] \
+        == ["S", "W", "N", "E"]
+    guest.fill("#room-nickname", "Bob")
+    guest.select_option("#room-seat", "N")  # the host's seat: refused, the dialog kept
+    guest.click("dialog[open] [data-action=room-join]")
+    guest.wait_for_function(
+        "document.querySelector('dialog[open] #room-error')?.innerText.includes('taken')",
+        timeout=20_000)
+    assert guest.input_value("#room-code") == code and guest.input_value("#room-nickname") == "Bob"
+    guest.select_option("#room-seat", "W")
+    guest.click("dialog[open] [data-action=room-join]")
+    guest.wait_for_selector("#room-seats", timeout=20_000)
+    assert _storage_seat(guest, code) == "W"
+
+    # Only the host has the pickers and Start; the guest is told who seats and starts.
+    host.wait_for_selector("#room-move-W", timeout=20_000)
+    assert guest.query_selector(".rooms-move") is None
+    assert guest.query_selector("dialog[open] [data-action=room-start]") is None
+    assert "Ann, the host" in guest.inner_text("#room-host-note")
+    host.screenshot(path=str(SHOTS2 / "waiting-host-1280.png"))
+    guest.screenshot(path=str(SHOTS2 / "waiting-guest-375.png"))
+    # A move to a free seat, a swap (the host with Bob), Bob moved again.
+    host.select_option("#room-move-W", "E")
+    guest.wait_for_function(
+        "document.querySelector('#room-seats tr[data-seat=E]')?.innerText.includes('Bob (you)')",
+        timeout=10_000)
+    host.select_option("#room-move-N", "E")
+    host.wait_for_function(
+        "document.querySelector('#room-seats tr[data-seat=E]')?.innerText.includes('Ann (you)')",
+        timeout=10_000)
+    assert "Bob" in host.inner_text("#room-seats tr[data-seat=N]")
+    assert "host" in host.inner_text("#room-seats tr[data-seat=E]")
+    host.select_option("#room-move-N", "W")
+    guest.wait_for_function(
+        "document.querySelector('#room-seats tr[data-seat=W]')?.innerText.includes('Bob (you)')",
+        timeout=10_000)
+    assert _storage_seat(guest, code) == "W" and _storage_seat(host, code) == "E"
+    rows = [host.inner_text(f"#room-seats tr[data-seat={s}]") for s in "NESW"]
+    assert "free seat" in rows[0] and "Ann" in rows[1] and "free seat" in rows[2]
+    host.screenshot(path=str(SHOTS2 / "waiting-moved-1280.png"))
+    guest.screenshot(path=str(SHOTS2 / "waiting-moved-375.png"))
+
+    host.click("dialog[open] [data-action=room-start]")
+    for page in (host, guest):
+        page.wait_for_selector("#hand .card", timeout=30_000)
+    guest.wait_for_selector("#seat-W.at-bottom", timeout=10_000)
+    host.wait_for_selector("#seat-E.at-bottom", timeout=10_000)
+    turned = _plates(guest)
+    for place, seat in {"at-bottom": "W", "at-left": "N", "at-top": "E", "at-right": "S"}.items():
+        plate, base = _place_box(turned, place), _place_box(solo, place)
+        assert plate["seat"] == seat, place
+        assert plate["inside"], (place, plate)  # within the table, not cut off
+        # the same shape and size as solo's plate at that place, as far from the table's
+        # edge (the room bar above makes the table shorter: edges, not page positions)
+        for key in ("column", "fan_shown", "edge"):
+            assert plate[key] == pytest.approx(base[key], abs=2), (place, key, plate, base)
+        size = "width" if place in ("at-left", "at-right") else "height"
+        assert plate[size] == pytest.approx(base[size], abs=1), (place, size, plate, base)
+    assert turned["at-right"]["fan"] == 13  # South, a bot, holds 13 cards
+    guest.screenshot(path=str(SHOTS2 / "playing-at-W-375.png"))
+    host.screenshot(path=str(SHOTS2 / "playing-at-E-1280.png"))
+    # The guest's card lands in the bottom slot (West's, turned): a card that does not
+    # complete its trick (a completed trick leaves the table at once).
+    checked = False
+    deadline = time.monotonic() + 180
+    while not checked and time.monotonic() < deadline:
+        _act_once(host)
+        on_table = guest.locator("#trick [data-card]").count()
+        done = _act_once(guest)
+        if done and done != "bid" and on_table < 3:
+            guest.wait_for_selector(f"#trick .slot-W.at-bottom [data-card='{done}']",
+                                    timeout=10_000)
+            checked = True
+        time.sleep(0.05)
+    assert checked
+
+
+@pytest.mark.slow
+def test_quick_match_seats_two_players_at_one_public_table_and_bots_fill_it(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    """Two players press Quick match: they sit at the same public table (no host, no link
+    to share), and after the server's wait (QUICK_WAIT, short here) bots take the two
+    empty seats and the game starts for both."""
+    SHOTS2.mkdir(parents=True, exist_ok=True)
+    pages = [make_page(), make_page(375, 667)]
+    for page, nick in zip(pages, ("Ann", "Bob"), strict=True):
+        _lang(page, "en")
+        open_app(page, live_server)
+        page.click("#menu-button")
+        page.click("[data-action=quick]")  # no nickname yet: the dialog asks for one
+        page.wait_for_selector("dialog[open] #room-nickname", timeout=10_000)
+        page.fill("#room-nickname", nick)
+    for page in pages:  # both within the table's wait
+        page.click("dialog[open] .actions [data-action=quick]")
+    for page in pages:
+        page.wait_for_selector("#room-seats", timeout=10_000)
+    first = pages[0]
+    first.wait_for_function(
+        "document.querySelector('#room-seats')?.innerText.includes('Bob')", timeout=10_000)
+    assert "Quick match" in first.inner_text("#dialog-title")
+    assert first.query_selector("#room-link") is None  # a public table: nothing to share
+    assert first.query_selector(".rooms-move") is None  # and nobody seats the others
+    assert first.query_selector("dialog[open] [data-action=room-start]") is None
+    first.screenshot(path=str(SHOTS2 / "quick-waiting-1280.png"))
+    pages[1].screenshot(path=str(SHOTS2 / "quick-waiting-375.png"))
+    data = [json.loads(page.evaluate("localStorage.getItem('spades.rooms')")) for page in pages]
+    code = data[0]["last"]
+    assert code is not None and data[1]["last"] == code
+    seats = {data[0]["seats"][code]["seat"], data[1]["seats"][code]["seat"]}
+    assert len(seats) == 2
+    for page in pages:  # the wait is over: the game is on, two bots at the table
+        page.wait_for_selector("#hand .card", timeout=30_000)
+    for page, mine, other in ((pages[0], "Ann (you)", "Bob"), (pages[1], "Bob (you)", "Ann")):
+        names = page.eval_on_selector_all("#table .seat .seat-name",
+                                          "els => els.map(e => e.textContent)")
+        assert sorted(names) == sorted([mine, other, "Bot", "Bot"]), names
+    pages[1].screenshot(path=str(SHOTS2 / "quick-playing-375.png"))
+
+
+def _tricks_taken(page: Page) -> int:
+    texts = page.eval_on_selector_all("#table .seat .seat-tricks",
+                                      "els => els.map(e => e.textContent)")
+    return sum(int(m.group(1)) for text in texts if (m := re.search(r"(\d+)", text)))
+
+
+def _last_trick(page: Page) -> list[tuple[str, str]]:
+    """Open Last trick: its (seat's name, card) pairs in play order."""
+    page.click("#toolbar [data-action=last]")
+    page.wait_for_selector("dialog[open] .trick-row figure", timeout=10_000)
+    pairs = page.eval_on_selector_all(
+        "dialog[open] .trick-row figure",
+        "els => els.map(f => [f.querySelector('figcaption').textContent,"
+        " f.querySelector('[data-card]').dataset.card])")
+    return [(str(name), str(card)) for name, card in pairs]
+
+
+@pytest.mark.slow
+def test_the_last_trick_of_the_previous_hand_stays_until_a_trick_of_the_new_one(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    """As in solo play: once a new hand is dealt, Last trick shows the previous hand's
+    last trick (the reader's last card in it, the seats by nickname) until the new hand's
+    first trick is complete; then that trick."""
+    SHOTS2.mkdir(parents=True, exist_ok=True)
+    page = make_page(375, 667)
+    _room_with_bots(page, live_server, hints=False)
+    last_card = ""
+    deadline = time.monotonic() + 300
+    while not page.query_selector(HAND_DONE) and time.monotonic() < deadline:
+        held = page.locator("#hand .card").count()
+        done = _act_once(page)
+        if done and done != "bid" and held == 1:
+            last_card = done
+        time.sleep(0.05)
+    assert last_card, "the hand did not end"
+    page.click(HAND_DONE)
+    page.wait_for_selector("dialog[open]", state="detached", timeout=10_000)
+    page.wait_for_function("document.querySelectorAll('#hand .card').length === 13",
+                           timeout=30_000)
+    shown = _last_trick(page)
+    assert len(shown) == 4 and ("Ann (you)", last_card) in shown, shown
+    names = sorted(name for name, _ in shown)  # by nickname, a bot by its place; not "You"
+    assert names == ["Ann (you)", "Bot (East)", "Bot (South)", "Bot (West)"], names
+    assert "previous hand" in page.inner_text("#last-previous")
+    page.screenshot(path=str(SHOTS2 / "last-trick-new-hand-375.png"))
+    page.click("dialog[open] [data-action=close]")
+    first_card = ""
+    deadline = time.monotonic() + 120
+    while _tricks_taken(page) < 1 and time.monotonic() < deadline:
+        done = _act_once(page)
+        if done and done != "bid":
+            first_card = done
+        time.sleep(0.05)
+    assert first_card and _tricks_taken(page) == 1
+    shown = _last_trick(page)
+    assert len(shown) == 4 and ("Ann (you)", first_card) in shown, shown
+    assert page.query_selector("#last-previous") is None
