@@ -16,8 +16,9 @@ points per hand minus B's), and per bot (``{"a": …, "b": …}``): ``bags_per_h
 missed) and ``set_rate`` (per hand), and ``cover``: how often a number bid beside a partner's
 Nil or Blind Nil was set (``beside_nil``: contracts, sets, rate) against the team's contracts
 with no Nil (``without_nil``).  ``--log FILE`` also writes one JSON line per hand played
-(the deal, which game of the pair, the bids and tricks by seat, both teams' points).  A game still running after ``max_hands`` hands
-counts for nobody (``unfinished``).  The results do not depend on ``--jobs``.
+(the deal, which game of the pair, the bids and tricks by seat, both teams' points).  A game
+still running after ``max_hands`` hands counts for nobody (``unfinished``).  The results do
+not depend on ``--jobs``.
 """
 
 from __future__ import annotations

@@ -47,6 +47,7 @@ from ..views import View, view_for
 from .base import Bot, view_seed
 from .driver import bot_action
 from .handeval import estimate_tricks, expected_bid, nil_risk
+from .policy import PolicyBot
 from .rollout import Contracts, play_out
 from .sampling import World, deal_worlds, knowledge
 
@@ -183,53 +184,10 @@ class ExpertBot:
     def play_steps(self, view: View) -> Generator[None, None, Card]:
         """:meth:`play` in steps: yields after the imagined deals are drawn and after
         each of them is played out."""
-        legal_cards = view.legal_plays
-        if len(legal_cards) == 1 or view.hand is None:
-            return legal_cards[0]
-        legal = 0
-        for card in legal_cards:
-            legal |= card.bit
-        trick = tuple(card.id for _, card in view.trick)
-        in_trick = 0
-        for card_id in trick:
-            in_trick |= 1 << card_id
-        know = knowledge(view)
-        options = distinct_cards(legal, know.unseen | in_trick)
-        if len(options) == 1:
-            return CARDS[options[0]]
-        budget = self.budget
-        cards_left = know.unseen.bit_count() + view.hand.mask.bit_count()
-        kept = max(2, (len(options) + 1) // 2)
-        rollouts = budget.play_cards // max(1, cards_left)
-        count = 2 * rollouts // (len(options) + kept)
-        count = max(budget.min_worlds, min(budget.max_worlds, count))
-        rng = SplitMix64(view_seed(view, _PLAY_SALT))
-        worlds = deal_worlds(know, rng, count)
-        yield
-        bids = tuple(bid if bid is not None else NIL for bid in view.bids)
-        by_seat: Bids = (bids[0], bids[1], bids[2], bids[3])
-        contracts = Contracts.of(by_seat)
-        scorer = _Scorer(view)
-        leader = int(view.leader) if view.leader is not None else int(view.seat)
-        tricks = view.tricks_won
-        broken = view.spades_broken
-        memo = scorer.table(by_seat)
-        totals = [0] * len(options)
-        # successive halving: every option on the first half of the deals, the better
-        # half of them on the rest
-        alive = list(range(len(options)))
-        for number, world in enumerate(worlds):
-            if number == count // 2 and len(alive) > kept:
-                alive.sort(key=lambda i: (-totals[i], i))
-                alive = sorted(alive[:kept])
-            for index in alive:
-                taken = play_out(
-                    world, leader, trick, tricks, broken, contracts, first=options[index]
-                )
-                totals[index] += scorer.value(by_seat, taken, memo)
-            yield
-        best = max(alive, key=lambda i: (totals[i], -i))
-        return CARDS[options[best]]
+        found = yield from _play_search(view, self.budget)
+        action = found.best
+        assert isinstance(action, Card)
+        return action
 
     # --- bidding -------------------------------------------------------------------
 
@@ -436,21 +394,24 @@ def evaluate(view: View, budget: ExpertBudget | None = None) -> Evaluation:
 
 def evaluate_steps(view: View,
                    budget: ExpertBudget | None = None) -> Generator[None, None, Evaluation]:
-    """:func:`evaluate` in steps, for a caller that cannot block: a bid's evaluation yields
-    after the imagined deals are drawn and after each of them is played out; a card's runs
-    in one piece. The same evaluation."""
+    """:func:`evaluate` in steps, for a caller that cannot block: it yields after the
+    imagined deals are drawn and after each of them is played out. The same evaluation."""
     budget = budget or ExpertBudget()
     if view.hand is None:
         raise UsageError("the expert evaluates after looking at its cards")
     if view.legal_bids:
         return (yield from _evaluate_bid_steps(view, budget))
-    return _evaluate_play(view, budget)
+    return (yield from _play_search(view, budget))
 
 
-def _evaluate_play(view: View, budget: ExpertBudget) -> Evaluation:
-    assert view.hand is not None
+def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
+    """The search behind a card: every distinct legal card tried in the imagined deals
+    (successive halving: every card on the first half of the deals, the better half of
+    them on the rest); yields after the deals are drawn and after each deal.  Equal
+    values go to the card the play-out player itself would choose (:class:`PolicyBot`),
+    then to the lowest card."""
     legal_cards = view.legal_plays
-    if len(legal_cards) == 1:
+    if len(legal_cards) == 1 or view.hand is None:
         return Evaluation((Candidate(legal_cards[0], 0, 0),))
     legal = 0
     for card in legal_cards:
@@ -463,6 +424,7 @@ def _evaluate_play(view: View, budget: ExpertBudget) -> Evaluation:
     options = distinct_cards(legal, know.unseen | in_trick)
     if len(options) == 1:
         return Evaluation((Candidate(CARDS[options[0]], 0, 0),))
+    preferred = _option_of(options, PolicyBot().play(view).id)
     cards_left = know.unseen.bit_count() + view.hand.mask.bit_count()
     kept = max(2, (len(options) + 1) // 2)
     rollouts = budget.play_cards // max(1, cards_left)
@@ -470,27 +432,44 @@ def _evaluate_play(view: View, budget: ExpertBudget) -> Evaluation:
     count = max(budget.min_worlds, min(budget.max_worlds, count))
     rng = SplitMix64(view_seed(view, _PLAY_SALT))
     worlds = deal_worlds(know, rng, count)
+    yield
     bids = tuple(bid if bid is not None else NIL for bid in view.bids)
     by_seat: Bids = (bids[0], bids[1], bids[2], bids[3])
     contracts = Contracts.of(by_seat)
     scorer = _Scorer(view)
     leader = int(view.leader) if view.leader is not None else int(view.seat)
+    tricks = view.tricks_won
+    broken = view.spades_broken
     memo = scorer.table(by_seat)
     totals = [0] * len(options)
     tried = [0] * len(options)
+
+    def rank(i: int) -> tuple[int, bool, int]:
+        return (-totals[i], i != preferred, i)
+
     alive = list(range(len(options)))
     for number, world in enumerate(worlds):
         if number == count // 2 and len(alive) > kept:
-            alive.sort(key=lambda i: (-totals[i], i))
-            alive = sorted(alive[:kept])
+            alive = sorted(sorted(alive, key=rank)[:kept])
         for index in alive:
-            taken = play_out(world, leader, trick, view.tricks_won, view.spades_broken,
-                             contracts, first=options[index])
+            taken = play_out(world, leader, trick, tricks, broken, contracts,
+                             first=options[index])
             totals[index] += scorer.value(by_seat, taken, memo)
             tried[index] += 1
+        yield
     full = max(tried)
-    order = sorted(range(len(options)), key=lambda i: (tried[i] < full, -totals[i], i))
+    order = sorted(range(len(options)), key=lambda i: (tried[i] < full, *rank(i)))
     return Evaluation(tuple(Candidate(CARDS[options[i]], totals[i], tried[i]) for i in order))
+
+
+def _option_of(options: list[int], card: int) -> int:
+    """The index of the option that stands for ``card`` (the last run starting at or
+    below it, in the same suit); -1 if none."""
+    found = -1
+    for index, option in enumerate(options):
+        if option <= card and SUIT_OF[option] == SUIT_OF[card]:
+            found = index
+    return found
 
 
 def _evaluate_bid_steps(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
