@@ -211,11 +211,24 @@ def _answered(drill: str, index: int, right: bool) -> DrillRun:
     return run
 
 
+def _expert_says(index: int, bid: Bid) -> DrillRun:
+    """Bidding item ``index`` with ``bid`` given as the Expert's answer (as the page's
+    worker would provide it), answered wrong."""
+    run = DrillRun("bidding", index=index)
+    fake = BidItem(drills.DEALS["bidding"][index], run.view, bid)
+    assert run.provide(read_solved("bidding", index, solved_json(fake, (0,) * 14), run.view))
+    wrong = Bid(5) if bid.is_nil or bid.tricks < 4 else Bid(1)
+    assert not run.answer(wrong)
+    return run
+
+
 def test_feedback_in_english() -> None:
+    expert = drills.item("bidding", 0)
+    assert isinstance(expert, BidItem)
     run = _answered("bidding", 0, right=True)
-    assert feedback(run)[:2] == ["Right.", "The Expert bids 3."]
-    run = _answered("bidding", 2, right=False)  # the Expert bids Nil here
-    assert feedback(run)[:2] == ["Not quite.", "The Expert bids Nil."]
+    assert feedback(run)[:2] == ["Right.", f"The Expert bids {expert.expert}."]
+    assert feedback(_expert_says(2, NIL))[:2] == ["Not quite.", "The Expert bids Nil."]
+    assert feedback(_expert_says(2, Bid(7)))[:2] == ["Not quite.", "The Expert bids 7."]
     run = _answered("nil", 3, right=True)  # Nil, made in 49 of 72 play-outs
     assert feedback(run) == ["Right.", "The Expert bids Nil with this hand.",
                              "Nil succeeds about 7 times in 10."]
@@ -243,8 +256,8 @@ def test_feedback_in_french_with_its_plurals_and_spaces() -> None:
                              f"Chicanes montrées{NBSP}: Est à carreau, Ouest à carreau."]
     run = _answered("counting", 3, right=True)
     assert feedback(run)[1].startswith(f"Chicanes montrées{NBSP}: Nord à trèfle, Nord à cœur")
-    run = _answered("bidding", 2, right=True)
-    assert feedback(run)[1] == "L'Expert annonce Nil."
+    assert feedback(_expert_says(2, NIL))[1] == "L'Expert annonce Nil."
+    assert feedback(_expert_says(2, Bid(7)))[1] == "L'Expert annonce 7."
 
 
 def test_the_chart_and_its_words() -> None:

@@ -322,7 +322,11 @@ def test_blind_nil_only_when_it_pays() -> None:
     view = view_for(state, Seat.S, hand_seen=False)
     assert not ExpertBot().blind_nil(view)  # level scores: never
     assert not ExpertBot().blind_nil(replace(view, scores=(300, 150)))  # ahead: never
-    assert ExpertBot().blind_nil(replace(view, scores=(120, 440)))  # far behind, near the end
+    # 155 behind, the opponents 20 from the target: only a Blind Nil made (with the
+    # partner's contract) takes the team past them this hand
+    assert ExpertBot().blind_nil(replace(view, scores=(325, 480)))
+    # far behind but out of reach even with a Blind Nil made: not worth its risk
+    assert not ExpertBot().blind_nil(replace(view, scores=(120, 440)))
 
 
 def test_blind_nil_never_outside_desperate_scores() -> None:

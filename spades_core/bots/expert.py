@@ -10,11 +10,12 @@ scores against the target and the floor, a game-ending set counts in full).
 
 - A card: every distinct legal card (cards with no unseen card between them are the
   same card) is tried in every imagined deal; the best total wins.
-- A bid: in each deal the hand is played out once with the team playing for every trick
-  (what the hand can take) and once with a Nil if the hand could be one; each candidate
-  bid is scored against that (a made contract sheds about half its spare tricks).
+- A bid: in each deal the hand is played out with each bid near its estimate (and with
+  Nil if the hand could be one), every seat playing to its contract; the outcomes are
+  valued with some doubt, as real tables take a trick less than the play-outs now and then.
 - Blind Nil: only when the team is well behind, by comparing Blind Nil with a plain bid
-  over imagined deals of all four hands, the bot's own included.
+  over imagined deals of all four hands, the bot's own included (many of them: the
+  decision is close, and rare).
 
 Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
@@ -68,7 +69,10 @@ class ExpertBudget:
     min_worlds: int = 10
     max_worlds: int = 110
     bid_worlds: int = 72
-    blind_worlds: int = 48
+    bid_spread: int = 2  # numbers played out: the estimate and this many either side
+    doubt: int = 0  # tenths of a bid's outcomes valued a trick short (see _doubtful)
+    cover_doubt: int = 10  # the same beside a partner's Nil
+    blind_worlds: int = 160  # rarely asked (only when far behind), so many deals
     blind_behind: int = 200  # Blind Nil is considered only this far behind, the opponents
     blind_close: int = 100  # within twice this of the target (or half as far, within this)
 
@@ -199,53 +203,10 @@ class ExpertBot:
         each of them is played out."""
         if view.hand is None:
             raise UsageError("the expert bids after looking at its cards")
-        hand = view.hand.mask
-        seat = int(view.seat)
-        partner = (seat + 2) & 3
-        team = seat & 1
-        know = knowledge(view)
-        rng = SplitMix64(view_seed(view, _BID_SALT))
-        worlds = deal_worlds(know, rng, self.budget.bid_worlds)
-        yield
-        centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
-        numbers = list(range(1, 14))
-        try_nil = nil_risk(hand) <= 3.0
-        totals = {n: 0 for n in numbers}
-        nil_total = 0
-        scorer = _Scorer(view)
-        leader = (int(view.dealer) + 1) & 3
-        eager = (team == 0, team == 1)
-        for world in worlds:
-            bids = self._imagined_bids(view, world)
-            taken = play_out(
-                world, leader, (), (0, 0, 0, 0), False,
-                Contracts.of(_bids_with(bids, seat, Bid(centre)), eager),
-            )
-            for number in numbers:
-                mine = _bids_with(bids, seat, Bid(number))
-                totals[number] += scorer.value(mine, _shed(taken, mine, seat))
-            if try_nil:
-                mine = _bids_with(bids, seat, NIL)
-                taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
-                nil_total += scorer.value(mine, taken)
-            yield
-        best_number = max(numbers, key=lambda n: (totals[n], -abs(n - centre), -n))
-        partner_bid = view.bids[partner]
-        if try_nil and nil_total > totals[best_number] and not (
-            partner_bid is not None and partner_bid.is_nil
-        ):
-            return NIL
-        return Bid(best_number)
-
-    def _imagined_bids(self, view: View, world: World) -> list[Bid]:
-        """The bids of an imagined deal: those made, and a plain guess for the others."""
-        found: list[Bid] = []
-        for player in range(4):
-            bid = view.bids[player]
-            if bid is None:
-                bid = Bid(expected_bid(world[player]))
-            found.append(bid)
-        return found
+        found = yield from _bid_search(view, self.budget)
+        action = found.best
+        assert isinstance(action, Bid)
+        return action
 
     # --- Blind Nil -------------------------------------------------------------------
 
@@ -270,7 +231,7 @@ class ExpertBot:
         blind_total = 0
         plain_total = 0
         for world in worlds:
-            bids = self._imagined_bids(view, world)
+            bids = _imagined_bids(view, world)
             blind = _bids_with(bids, seat, BLIND_NIL)
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(blind))
             blind_total += scorer.value(blind, taken)
@@ -321,28 +282,6 @@ def action_steps(bot: Bot, state: GameState) -> Generator[None, None, Card | Bid
                 return BLIND_NIL
         return (yield from bot.bid_steps(view_for(state, seat)))
     return (yield from bot.play_steps(view_for(state, seat)))
-
-
-def _shed(taken: tuple[int, int, int, int], bids: Bids, seat: int) -> tuple[int, int, int, int]:
-    """The tricks of a play-out where ``seat``'s team took all it could, once the team
-    has let about half of its spare tricks go to the opponents (it would duck them)."""
-    partner = (seat + 2) & 3
-    contract = bids[seat].tricks + bids[partner].tricks
-    spare = taken[seat] + taken[partner] - contract
-    if spare < 2:
-        return taken
-    shed = spare // 2
-    tricks = list(taken)
-    for player in (seat, partner):
-        if bids[player].is_nil:
-            continue
-        give = min(shed, tricks[player])
-        tricks[player] -= give
-        shed -= give
-    first, second = (seat + 1) & 3, (seat + 3) & 3
-    receiver = first if (tricks[first] or not bids[first].is_nil) else second
-    tricks[receiver] += spare // 2 - shed
-    return (tricks[0], tricks[1], tricks[2], tricks[3])
 
 
 # --- the evaluation behind a decision (for the coach) -----------------------------------
@@ -400,7 +339,7 @@ def evaluate_steps(view: View,
     if view.hand is None:
         raise UsageError("the expert evaluates after looking at its cards")
     if view.legal_bids:
-        return (yield from _evaluate_bid_steps(view, budget))
+        return (yield from _bid_search(view, budget))
     return (yield from _play_search(view, budget))
 
 
@@ -472,45 +411,94 @@ def _option_of(options: list[int], card: int) -> int:
     return found
 
 
-def _evaluate_bid_steps(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
+def _bid_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
+    """The search behind a bid; yields after the imagined deals are drawn and after each.
+
+    In every deal, each number from ``bid_spread`` below the hand's estimate to as far
+    above it is played out with that bid (every seat playing to its contract: the team
+    ducks once it is made), and so is Nil when the hand could be one.  The numbers further
+    out are scored on the play-out of the nearest number tried.  Each outcome is valued
+    with some doubt (:func:`_doubtful`): the play-outs see better than real tables, where
+    a team takes about a trick less than they promise now and then; more so beside a
+    partner's Nil, where covering it spends the team's high cards.
+    """
     assert view.hand is not None
     hand = view.hand.mask
     seat = int(view.seat)
-    team = seat & 1
     know = knowledge(view)
     rng = SplitMix64(view_seed(view, _BID_SALT))
     worlds = deal_worlds(know, rng, budget.bid_worlds)
     yield
     centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
-    numbers = list(range(1, 14))
+    low = max(1, centre - budget.bid_spread)
+    high = min(13, centre + budget.bid_spread)
+    numbers = range(1, 14)
     try_nil = nil_risk(hand) <= 3.0
-    totals = {n: 0 for n in numbers}
+    partner_bid = view.bids[(seat + 2) & 3]
+    partner_nil = partner_bid is not None and partner_bid.is_nil
+    doubt = budget.cover_doubt if partner_nil else budget.doubt
+    totals = [0] * 14  # by number bid (0 unused)
     nil_total = nil_made = 0
     scorer = _Scorer(view)
     leader = (int(view.dealer) + 1) & 3
-    eager = (team == 0, team == 1)
-    helper = ExpertBot(budget)
     for world in worlds:
-        bids = helper._imagined_bids(view, world)
-        taken = play_out(world, leader, (), (0, 0, 0, 0), False,
-                         Contracts.of(_bids_with(bids, seat, Bid(centre)), eager))
+        bids = _imagined_bids(view, world)
+        outcomes: dict[int, tuple[int, int, int, int]] = {}
+        for number in range(low, high + 1):
+            mine = _bids_with(bids, seat, Bid(number))
+            outcomes[number] = play_out(world, leader, (), (0, 0, 0, 0), False,
+                                        Contracts.of(mine))
         for number in numbers:
             mine = _bids_with(bids, seat, Bid(number))
-            totals[number] += scorer.value(mine, _shed(taken, mine, seat))
+            taken = outcomes[min(high, max(low, number))]
+            totals[number] += _doubtful(scorer, mine, taken, seat, doubt)
         if try_nil:
             mine = _bids_with(bids, seat, NIL)
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
-            nil_total += scorer.value(mine, taken)
+            nil_total += _doubtful(scorer, mine, taken, seat, doubt)
             nil_made += taken[seat] == 0
         yield
     ranked = sorted(numbers, key=lambda n: (-totals[n], abs(n - centre), n))
     found = [Candidate(Bid(n), totals[n], len(worlds)) for n in ranked]
     if try_nil:
         nil = Candidate(NIL, nil_total, len(worlds))
-        partner_bid = view.bids[(seat + 2) & 3]
-        nil_first = nil_total > totals[ranked[0]] and not (
-            partner_bid is not None and partner_bid.is_nil)
+        nil_first = nil_total > totals[ranked[0]] and not partner_nil
         found.insert(0 if nil_first else len(found), nil)
         if not nil_first:  # keep the order by value, the bot's choice first
             found = [found[0], *sorted(found[1:], key=lambda c: (-c.total, str(c.action)))]
     return Evaluation(tuple(found), nil_made, len(worlds) if try_nil else 0)
+
+
+def _imagined_bids(view: View, world: World) -> list[Bid]:
+    """The bids of an imagined deal: those made, and a plain guess for the others."""
+    found: list[Bid] = []
+    for player in range(4):
+        bid = view.bids[player]
+        if bid is None:
+            bid = Bid(expected_bid(world[player]))
+        found.append(bid)
+    return found
+
+
+def _doubtful(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], seat: int,
+              doubt: int) -> int:
+    """The value of a play-out's outcome for ``seat``'s team, mixed (``doubt`` tenths)
+    with the same outcome less one trick for the team, given to an opponent: the trick
+    comes from the partner who bid a number and took the most (``seat`` on a tie)."""
+    value = scorer.value(bids, taken)
+    if not doubt:
+        return value
+    partner = (seat + 2) & 3
+    givers = [p for p in (seat, partner) if taken[p] and not bids[p].is_nil]
+    if not givers:
+        givers = [p for p in (seat, partner) if taken[p]]
+        if not givers:
+            return value
+    giver = max(givers, key=lambda p: (taken[p], p == seat))
+    left = (seat + 1) & 3
+    receiver = left if not bids[left].is_nil else (seat + 3) & 3
+    fewer = list(taken)
+    fewer[giver] -= 1
+    fewer[receiver] += 1
+    worse = scorer.value(bids, (fewer[0], fewer[1], fewer[2], fewer[3]))
+    return ((10 - doubt) * value + doubt * worse) // 10

@@ -1,0 +1,201 @@
+"""Duplicate single hands between two bots: a quick, low-noise measure of a bot change.
+
+    python3 tools/hand_duel.py --a expert --b tests.sparring.pimc:Pimc10x10 --pairs 200 --seed 1
+
+Each pair is one deal played twice from the same start: bot A as North–South against bot B,
+then the partnerships swapped on the same cards. Half the pairs start at 0–0; the others at
+scores and bags drawn from the seed (both teams between −150 and 450, 0–9 bags), so that
+decisions that depend on the match are exercised too. One hand is played (East deals), and
+A's points minus B's points on the same cards is the pair's figure; a whole game's result is
+mostly the sum of such differences, with far less noise per CPU second than whole games.
+
+Prints one JSON object: pairs, ``diff`` (A's points per hand minus B's, mean and 95% interval),
+and per bot: points per hand, sets (contracts missed) and set rate, bags per hand, Nil and
+Blind Nil bids and how many were made, contracts beside a partner's Nil and how many were set,
+and the differences by kind of bid on the same cards (``by_kind``: "nil/num" is A's team
+bidding a Nil where B's team, on the same cards, bid numbers only). ``--log FILE`` writes one
+JSON line per hand. Deterministic: the same arguments give the same figures, whatever
+``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from spades_core.arena import load_bot
+from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.deal import SplitMix64, deal_hand
+from spades_core.game import GameState, Phase, _new_hand
+from spades_core.rules import Rules
+
+_BOTS: dict[str, Bot] = {}
+
+
+def starts(seed: int, pairs: int) -> list[tuple[int, tuple[int, int], tuple[int, int]]]:
+    """Per pair: the deal number, the scores and the bags at the start of the hand."""
+    rng = SplitMix64(seed)
+    found = []
+    for index in range(pairs):
+        deal = rng.next() >> 11
+        draw = rng.next()
+        if index % 2 == 0:
+            found.append((deal, (0, 0), (0, 0)))
+            continue
+        scores = (-150 + 10 * (draw % 61), -150 + 10 * ((draw >> 8) % 61))
+        bags = ((draw >> 16) % 10, (draw >> 24) % 10)
+        found.append((deal, scores, bags))
+    return found
+
+
+def play_hand(a: Bot, b: Bot, deal: int, scores: tuple[int, int], bags: tuple[int, int],
+              a_team: int, rules: Rules) -> dict[str, Any]:
+    """One hand from the given start with bot A playing for ``a_team`` (0 = NS)."""
+    cards = deal_hand(deal, 0, rules.deck_mask)
+    state = GameState._start(_new_hand(rules, deal, (), cards, scores, bags), Phase.BIDDING)
+    while state.phase is not Phase.OVER and state.hand_index == 0:
+        seat = state.to_act
+        assert seat is not None
+        bot = a if seat % 2 == a_team else b
+        state = state.apply(bot_action(bot, state), seat)
+    hand = state.past_hands[0]
+    return {
+        "deal": deal, "a_team": a_team, "start": [list(scores), list(bags)],
+        "bids": [str(bid) for bid in hand.bids_by_seat], "tricks": list(hand.tricks),
+        "points": [hand.teams[0].points, hand.teams[1].points],
+    }
+
+
+def _init(a_name: str, b_name: str) -> None:
+    _BOTS.update(a=make_bot(a_name), b=make_bot(b_name))
+
+
+Job = tuple[int, tuple[int, int], tuple[int, int], dict[str, Any]]
+
+
+def _pair(job: Job) -> list[dict[str, Any]]:
+    deal, scores, bags, rules = job
+    rule_set = Rules(**rules)
+    return [play_hand(_BOTS["a"], _BOTS["b"], deal, scores, bags, team, rule_set)
+            for team in (0, 1)]
+
+
+def run(a_name: str, b_name: str, pairs: int, seed: int, jobs: int,
+        rules: Rules) -> Iterator[list[dict[str, Any]]]:
+    work = [(deal, scores, bags, rules.to_dict()) for deal, scores, bags in starts(seed, pairs)]
+    if jobs <= 1:
+        _init(a_name, b_name)
+        yield from map(_pair, work)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs, _init, (a_name, b_name)) as pool:
+        yield from pool.imap(_pair, work, chunksize=1)
+
+
+def _kind(bids: list[str]) -> str:
+    if "blind-nil" in bids:
+        return "blind"
+    return "nil" if "nil" in bids else "num"
+
+
+def summarise(results: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    tally: dict[str, dict[str, int]] = {side: {} for side in "ab"}
+
+    def add(side: str, key: str, value: int = 1) -> None:
+        tally[side][key] = tally[side].get(key, 0) + value
+
+    diffs: list[int] = []
+    kinds: dict[str, list[int]] = {}
+    for pair in results:
+        for row in pair:
+            for team in (0, 1):
+                side = "a" if team == row["a_team"] else "b"
+                seats = (team, team + 2)
+                bids = [row["bids"][s] for s in seats]
+                tricks = [row["tricks"][s] for s in seats]
+                contract = sum(int(bid) for bid in bids if bid not in ("nil", "blind-nil"))
+                add(side, "hands")
+                add(side, "points", row["points"][team])
+                add(side, "bags", max(0, sum(tricks) - contract) if sum(tricks) >= contract else 0)
+                if contract and sum(tricks) < contract:
+                    add(side, "sets")
+                for bid, taken in zip(bids, tricks, strict=True):
+                    if bid in ("nil", "blind-nil"):
+                        name = "nil" if bid == "nil" else "blind_nil"
+                        add(side, f"{name}_bids")
+                        add(side, f"{name}_made", taken == 0)
+                if contract and any(bid in ("nil", "blind-nil") for bid in bids):
+                    add(side, "beside_nil")
+                    add(side, "beside_nil_sets", sum(tricks) < contract)
+        first, second = pair  # first: A is North-South; second: A is East-West
+        for team in (0, 1):
+            a_row, b_row = (first, second) if team == 0 else (second, first)
+            diff = a_row["points"][team] - b_row["points"][team]
+            diffs.append(diff)
+            kind = (_kind([a_row["bids"][s] for s in (team, team + 2)]) + "/"
+                    + _kind([b_row["bids"][s] for s in (team, team + 2)]))
+            kinds.setdefault(kind, []).append(diff)
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n) if n else 0.0
+
+    def side(name: str) -> dict[str, Any]:
+        t = tally[name]
+        hands = t.get("hands", 0) or 1
+        return {
+            "points_per_hand": round(t.get("points", 0) / hands, 2),
+            "sets": t.get("sets", 0), "set_rate": round(t.get("sets", 0) / hands, 4),
+            "bags_per_hand": round(t.get("bags", 0) / hands, 3),
+            "nil_bids": t.get("nil_bids", 0), "nil_made": t.get("nil_made", 0),
+            "blind_nil_bids": t.get("blind_nil_bids", 0),
+            "blind_nil_made": t.get("blind_nil_made", 0),
+            "beside_nil": t.get("beside_nil", 0), "beside_nil_sets": t.get("beside_nil_sets", 0),
+        }
+
+    return {
+        "pairs": len(results),
+        "diff": {"mean": round(mean, 2), "ci95": [round(mean - half, 2), round(mean + half, 2)]},
+        "a": side("a"), "b": side("b"),
+        "by_kind": {k: {"n": len(v), "mean": round(sum(v) / len(v), 1)}
+                    for k, v in sorted(kinds.items())},
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--a", required=True)
+    parser.add_argument("--b", required=True)
+    parser.add_argument("--pairs", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", type=Path)
+    args = parser.parse_args(argv)
+    if args.pairs < 1 or args.jobs < 1:
+        parser.error("--pairs and --jobs must be at least 1")
+    for name in (args.a, args.b):
+        load_bot(name)
+    results = []
+    log = args.log.open("w", encoding="utf-8") if args.log else None
+    for pair in run(args.a, args.b, args.pairs, args.seed, args.jobs, Rules()):
+        results.append(pair)
+        if log is not None:
+            for row in pair:
+                log.write(json.dumps(row) + "\n")
+            log.flush()
+    if log is not None:
+        log.close()
+    print(json.dumps({"bots": {"a": args.a, "b": args.b}, "seed": args.seed, **summarise(results)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
