@@ -332,10 +332,11 @@ def test_blind_nil_only_when_it_pays() -> None:
 def test_blind_nil_never_outside_desperate_scores() -> None:
     view = view_for(GameState.new(Rules(), deal=3), Seat.S, hand_seen=False)
     bot = ExpertBot()
-    for scores in ((440, 120), (300, 150), (0, 0), (100, 250), (-50, 190), (200, 350)):
+    for scores in ((440, 120), (300, 150), (0, 0), (100, 250), (-50, 190), (200, 350),
+                   (100, 300), (160, 365), (7, 301)):  # far behind, but hands to go
         assert not bot._desperate(replace(view, scores=scores)), scores
         assert not bot.blind_nil(replace(view, scores=scores)), scores
-    for scores in ((120, 440), (100, 300), (340, 450)):
+    for scores in ((120, 440), (340, 450), (300, 480)):
         assert bot._desperate(replace(view, scores=scores)), scores
 
 

@@ -3,6 +3,8 @@
     python3 tools/practice_deals.py            # search and print the deal found for each lesson
     python3 tools/practice_deals.py --write    # ... and write it into the lesson files
     python3 tools/practice_deals.py --check    # replay the files' deals (exit 1 if one fails)
+    python3 tools/practice_deals.py --mend     # keep the deals that still work, search and
+                                               # write new ones for the others (after a bot change)
 
 The practice step of a strategy lesson names a ``situation`` (``spades_core.lessons.SITUATIONS``)
 and a ``hand`` of the deal (from 1; its dealer sets South's place in the bidding). For deal
@@ -69,10 +71,21 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=400, help="deal numbers tried per lesson")
     parser.add_argument("--write", action="store_true", help="write the deals into lessons/")
     parser.add_argument("--check", action="store_true", help="replay the deals of the files")
+    parser.add_argument("--mend", action="store_true",
+                        help="write new deals only where the files' deals no longer work")
     args = parser.parse_args()
     library = load_library_dir(ROOT / "lessons")
     taken: set[int] = set()
     failed = 0
+    broken: set[str] = set()
+    if args.mend:
+        for lesson in library.lessons:
+            step = lesson.steps[-1]
+            if lesson.group == "strategy" and isinstance(step, PracticeStep):
+                if replay(step, step.deal)[0]:
+                    taken.add(step.deal)
+                else:
+                    broken.add(lesson.id)
     for lesson in library.lessons:
         step = lesson.steps[-1]
         if lesson.group != "strategy" or not isinstance(step, PracticeStep):
@@ -85,12 +98,15 @@ def main() -> int:
             print(f"{lesson.id:36} {step.situation:22} hand {step.hand} deal {step.deal:>5}: "
                   f"{verdict}; {line}")
             continue
+        if args.mend and lesson.id not in broken:
+            print(f"{lesson.id:36} {step.situation:22} hand {step.hand} deal {step.deal:>5}: kept")
+            continue
         deal, line, tried = search(step, args.start, args.limit, taken)
         taken.add(deal)
         seconds = time.perf_counter() - began
         print(f"{lesson.id:36} {step.situation:22} hand {step.hand} deal {deal:>5} "
               f"({tried} tried, {seconds:.1f} s); {line}")
-        if args.write:
+        if args.write or args.mend:
             write_deal(ROOT / "lessons" / lesson.file.rsplit("/", 1)[-1], deal)
     return 1 if failed else 0
 

@@ -11,11 +11,11 @@ scores against the target and the floor, a game-ending set counts in full).
 - A card: every distinct legal card (cards with no unseen card between them are the
   same card) is tried in every imagined deal; the best total wins.
 - A bid: in each deal the hand is played out with each bid near its estimate (and with
-  Nil if the hand could be one), every seat playing to its contract; the outcomes are
-  valued with some doubt, as real tables take a trick less than the play-outs now and then.
-- Blind Nil: only when the team is well behind, by comparing Blind Nil with a plain bid
-  over imagined deals of all four hands, the bot's own included (many of them: the
-  decision is close, and rare).
+  Nil if the hand could be one), every seat playing to its contract; beside a partner's
+  Nil the outcomes are valued a trick short (covering the Nil spends the team's high cards).
+- Blind Nil: only when the match is nearly lost (the opponents close to the target, the
+  team far behind), by comparing Blind Nil with a plain bid over imagined deals of all four
+  hands, the bot's own included (many of them: the decision is close, and rare).
 
 Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
@@ -65,16 +65,17 @@ T = TypeVar("T")
 class ExpertBudget:
     """The fixed amount of work per decision (the expert's strength and speed)."""
 
-    play_cards: int = 14000  # card plays simulated for one card decision, about
-    min_worlds: int = 10
-    max_worlds: int = 110
+    play_cards: int = 28000  # card plays simulated for one card decision, about
+    min_worlds: int = 16
+    max_worlds: int = 220
+    policy_prior: int = 1000  # millionths of a win per deal for the play-out player's card
     bid_worlds: int = 72
     bid_spread: int = 2  # numbers played out: the estimate and this many either side
     doubt: int = 0  # tenths of a bid's outcomes valued a trick short (see _doubtful)
     cover_doubt: int = 10  # the same beside a partner's Nil
     blind_worlds: int = 160  # rarely asked (only when far behind), so many deals
-    blind_behind: int = 200  # Blind Nil is considered only this far behind, the opponents
-    blind_close: int = 100  # within twice this of the target (or half as far, within this)
+    blind_behind: int = 100  # Blind Nil is weighed only this far behind, the opponents
+    blind_close: int = 100  # within this of the target
 
 
 # --- the value of an outcome --------------------------------------------------------
@@ -243,15 +244,12 @@ class ExpertBot:
 
     def _desperate(self, view: View) -> bool:
         """Whether the match is nearly lost, so that a Blind Nil is worth weighing: the
-        team ``blind_behind`` points behind with the opponents within twice ``blind_close``
-        of the target, or half as far behind with them within ``blind_close``."""
+        opponents within ``blind_close`` of the target (they may well win with this hand)
+        and the team at least ``blind_behind`` behind them."""
         team = int(view.seat) & 1
         behind = view.scores[1 - team] - view.scores[team]
-        budget = self.budget
         to_go = view.rules.target - view.scores[1 - team]
-        if behind >= budget.blind_behind and to_go <= 2 * budget.blind_close:
-            return True
-        return to_go <= budget.blind_close and 2 * behind >= budget.blind_behind
+        return behind >= self.budget.blind_behind and to_go <= self.budget.blind_close
 
 
 # --- decisions in steps --------------------------------------------------------------
@@ -346,9 +344,10 @@ def evaluate_steps(view: View,
 def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
     """The search behind a card: every distinct legal card tried in the imagined deals
     (successive halving: every card on the first half of the deals, the better half of
-    them on the rest); yields after the deals are drawn and after each deal.  Equal
-    values go to the card the play-out player itself would choose (:class:`PolicyBot`),
-    then to the lowest card."""
+    them on the rest); yields after the deals are drawn and after each deal.  The card
+    the play-out player itself would choose (:class:`PolicyBot`: win cheaply, second hand
+    low...) gets ``policy_prior`` per deal: a closer call than that is sampling noise and
+    goes to it; then equal values go to the lowest card."""
     legal_cards = view.legal_plays
     if len(legal_cards) == 1 or view.hand is None:
         return Evaluation((Candidate(legal_cards[0], 0, 0),))
@@ -384,7 +383,8 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     tried = [0] * len(options)
 
     def rank(i: int) -> tuple[int, bool, int]:
-        return (-totals[i], i != preferred, i)
+        bonus = budget.policy_prior * tried[i] if i == preferred else 0
+        return (-(totals[i] + bonus), i != preferred, i)
 
     alive = list(range(len(options)))
     for number, world in enumerate(worlds):
