@@ -19,7 +19,7 @@ from spades_core.bots.expert import ExpertBot, ExpertBudget, distinct_cards, mat
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
 from spades_core.bots.rollout import Contracts, play_out, policy_card
-from spades_core.bots.sampling import deal_worlds, knowledge
+from spades_core.bots.sampling import DEALS_PER_STEP, deal_worlds, deal_worlds_steps, knowledge
 from spades_core.cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF
 from spades_core.deal import SplitMix64, deal_hand
 from spades_core.rules import winning_play
@@ -157,6 +157,24 @@ def test_imagined_deals_agree_with_the_view() -> None:
             assert union | view.played_mask == view.rules.deck_mask
         shown_voids += sum(1 for v in view.voids if v)
     assert shown_voids >= 10  # the check saw many voids
+
+
+def test_deals_drawn_in_steps_are_the_same_deals() -> None:
+    for view in mid_hand_views(6):
+        know = knowledge(view)
+        for count in (1, 30, 3 * DEALS_PER_STEP + 5):
+            steps = deal_worlds_steps(know, SplitMix64(count), count)
+            pauses = 0
+            while True:
+                try:
+                    next(steps)
+                    pauses += 1
+                except StopIteration as done:
+                    found = done.value
+                    break
+            assert found == deal_worlds(know, SplitMix64(count), count)
+            if count > 2 * DEALS_PER_STEP:  # long draws pause along the way
+                assert pauses >= 2
 
 
 def test_a_spade_led_before_spades_are_broken_shows_a_hand_of_spades() -> None:

@@ -50,7 +50,7 @@ from .driver import bot_action
 from .handeval import estimate_tricks, expected_bid, nil_risk
 from .policy import PolicyBot
 from .rollout import Contracts, play_out
-from .sampling import World, deal_worlds, knowledge
+from .sampling import World, deal_worlds_steps, knowledge
 
 _PLAY_SALT = 0x91A7
 _BID_SALT = 0xB1D5
@@ -225,7 +225,7 @@ class ExpertBot:
             return False
         know = knowledge(view)
         rng = SplitMix64(view_seed(view, _BLIND_SALT))
-        worlds = deal_worlds(know, rng, self.budget.blind_worlds)
+        worlds = yield from deal_worlds_steps(know, rng, self.budget.blind_worlds)
         yield
         scorer = _Scorer(view)
         leader = (int(view.dealer) + 1) & 3
@@ -369,7 +369,7 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     count = 2 * rollouts // (len(options) + kept)
     count = max(budget.min_worlds, min(budget.max_worlds, count))
     rng = SplitMix64(view_seed(view, _PLAY_SALT))
-    worlds = deal_worlds(know, rng, count)
+    worlds = yield from deal_worlds_steps(know, rng, count)
     yield
     bids = tuple(bid if bid is not None else NIL for bid in view.bids)
     by_seat: Bids = (bids[0], bids[1], bids[2], bids[3])
@@ -427,7 +427,7 @@ def _bid_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evalu
     seat = int(view.seat)
     know = knowledge(view)
     rng = SplitMix64(view_seed(view, _BID_SALT))
-    worlds = deal_worlds(know, rng, budget.bid_worlds)
+    worlds = yield from deal_worlds_steps(know, rng, budget.bid_worlds)
     yield
     centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
     low = max(1, centre - budget.bid_spread)

@@ -13,6 +13,7 @@ passed in; every loop runs over tuples and ranges, never over sets.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..bids import Bid
@@ -268,17 +269,44 @@ def deal_worlds(
     """``count`` deals consistent with ``know``: ``candidates`` deals (twice ``count`` by
     default) are drawn, weighed by :func:`bid_fit`, and ``count`` of them resampled
     (systematic resampling) in proportion to their weights."""
+    steps = deal_worlds_steps(know, rng, count, candidates)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
+DEALS_PER_STEP = 48  # deals drawn between two pauses of :func:`deal_worlds_steps`
+
+
+def deal_worlds_steps(
+    know: Knowledge, rng: SplitMix64, count: int, candidates: int | None = None
+) -> Generator[None, None, list[World]]:
+    """:func:`deal_worlds` in steps: pauses after every ``DEALS_PER_STEP`` deals drawn
+    (and weighed), so that a caller that cannot block keeps its slices short.  The same
+    deals."""
     if count <= 0:
         return []
     if know.unseen == 0:
         return [know.known] * count
     dealer = Dealer(know)
     entropy = Entropy(rng)
-    if not any(bid is not None and not bid.blind and player != know.seat
-               for player, bid in enumerate(know.bids)):
-        return [dealer.deal(entropy) for _ in range(count)]
-    drawn = [dealer.deal(entropy) for _ in range(candidates or 2 * count)]
-    weights = [bid_fit(know, world) for world in drawn]
+    weigh = any(bid is not None and not bid.blind and player != know.seat
+                for player, bid in enumerate(know.bids))
+    wanted = count if not weigh else (candidates or 2 * count)
+    drawn: list[World] = []
+    weights: list[float] = []
+    while len(drawn) < wanted:
+        for _ in range(min(DEALS_PER_STEP, wanted - len(drawn))):
+            world = dealer.deal(entropy)
+            drawn.append(world)
+            if weigh:
+                weights.append(bid_fit(know, world))
+        if len(drawn) < wanted:
+            yield
+    if not weigh:
+        return drawn
     total = sum(weights)
     if total <= 0.0:
         return drawn[:count]

@@ -25,7 +25,7 @@ from ..bots import bot_action, make_bot
 from ..bots.expert import ExpertBot, ExpertBudget, evaluate_steps, run_steps
 from ..bots.handeval import expected_bid
 from ..bots.rollout import Contracts, play_out
-from ..bots.sampling import deal_worlds, knowledge
+from ..bots.sampling import deal_worlds_steps, knowledge
 from ..cards import SPADES_MASK
 from ..deal import SplitMix64
 from ..errors import UsageError
@@ -155,11 +155,11 @@ def trick_counts(view: View, bid: Bid, samples: int = SAMPLES) -> tuple[int, ...
 
 def trick_counts_steps(view: View, bid: Bid,
                        samples: int = SAMPLES) -> Generator[None, None, tuple[int, ...]]:
-    """:func:`trick_counts` in steps: yields after the deals are drawn and after each
+    """:func:`trick_counts` in steps: yields while the deals are drawn, and after each
     play-out. The same counts."""
     seat = int(view.seat)
     rng = SplitMix64(_SALT ^ (view.hand.mask if view.hand is not None else 0))
-    worlds = deal_worlds(knowledge(view), rng, samples)
+    worlds = yield from deal_worlds_steps(knowledge(view), rng, samples)
     yield
     counts = [0] * 14
     leader = (int(view.dealer) + 1) & 3
