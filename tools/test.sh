@@ -51,7 +51,7 @@ check() {  # check NAME COMMAND...: run a check, remember a failure, go on with 
 }
 
 check ruff "$PYTHON" -m ruff check .
-check mypy "$PYTHON" -m mypy  # files from pyproject.toml: spades_core, spades_server
+check mypy "$PYTHON" -m mypy  # files from pyproject.toml: spades_core, spades_server, ui
 check pytest "$PYTHON" -m pytest -q
 
 if [ "${#failed[@]}" != 0 ]; then

@@ -106,7 +106,7 @@ class App:
         if wanted is not None and not (game is not None and game.state.deal == wanted
                                        and not game.recorded):
             # today's deal by link is the daily deal, exactly as from the menu
-            link = {"deal": wanted, "daily": wanted == self.today_number()}
+            link: dict[str, Any] = {"deal": wanted, "daily": wanted == self.today_number()}
             self.game = game
             if self.in_progress():  # a link does not throw away a game in progress: ask
                 restored, asked = True, link
@@ -366,6 +366,8 @@ class App:
                 speed = self.options["speed"]
                 start = js.performance.now()
                 seat = state.to_act
+                if seat is None:  # bidding or playing always has a seat to act
+                    return
                 if self.game.level in self.bots_worker_levels():
                     render.turn_text(t("thinking", seat=i18n.seat_name(seat.name)), False)
                 action = await self.bots.decide(state, self.game.level)

@@ -21,7 +21,7 @@ from .models import CardModel
 
 def card_element(model: CardModel) -> Any:
     classes = " ".join(model.classes)
-    attrs: dict[str, object] = {}
+    attrs: dict[str, Any] = {}
     if model.key:
         attrs["data_key"] = model.key
     if not model.face_up:

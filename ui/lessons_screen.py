@@ -22,7 +22,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 try:  # newer Pyodide hands JavaScript's null to Python as ``jsnull``, not None
-    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover - older Pyodide
     jsnull = None
 
@@ -158,45 +158,42 @@ class LessonsScreen:
             self.library = None
             self.load_error = True
 
-    def _load_progress(self) -> lessons_progress.Progress:
-        text: str | None
+    @staticmethod
+    def _stored_text(key: str) -> str | None:
+        """The text stored under ``key``, or None (nothing stored, or storage not readable)."""
         try:
-            stored = js.localStorage.getItem(lessons_progress.KEY)
-            text = stored if isinstance(stored, str) else None
+            stored = js.localStorage.getItem(key)
         except Exception:
-            text = None
-        progress, damaged = lessons_progress.parse(text)
+            return None
+        return stored if isinstance(stored, str) else None
+
+    def _write(self, key: str, text: str) -> None:
+        """Store ``text`` under ``key``; a refusal (quota, private mode) is said once."""
+        try:
+            js.localStorage.setItem(key, text)
+        except Exception:
+            if "notice.storage" not in self.notices:
+                self.notices.append("notice.storage")
+
+    def _load_progress(self) -> lessons_progress.Progress:
+        progress, damaged = lessons_progress.parse(self._stored_text(lessons_progress.KEY))
         if damaged:
             self.notices.append("notice.reset")
             self._store(progress)
         return progress
 
     def _load_best(self) -> drills_progress.Best:
-        text: str | None
-        try:
-            stored = js.localStorage.getItem(drills_progress.KEY)
-            text = stored if isinstance(stored, str) else None
-        except Exception:
-            text = None
-        best, damaged = drills_progress.parse(text)
+        best, damaged = drills_progress.parse(self._stored_text(drills_progress.KEY))
         if damaged:
             self.notices.append("drill.reset")
             self._store_best(best)
         return best
 
     def _store_best(self, best: drills_progress.Best | None = None) -> None:
-        try:
-            js.localStorage.setItem(drills_progress.KEY, (best or self.best).to_json())
-        except Exception:
-            if "notice.storage" not in self.notices:
-                self.notices.append("notice.storage")
+        self._write(drills_progress.KEY, (best or self.best).to_json())
 
     def _store(self, progress: lessons_progress.Progress | None = None) -> None:
-        try:
-            js.localStorage.setItem(lessons_progress.KEY, (progress or self.progress).to_json())
-        except Exception:
-            if "notice.storage" not in self.notices:
-                self.notices.append("notice.storage")
+        self._write(lessons_progress.KEY, (progress or self.progress).to_json())
 
     def _ensure_css(self) -> None:
         if nil(js.document.querySelector(f'link[href="{CSS_HREF}"]')):
@@ -1052,7 +1049,7 @@ class LessonsScreen:
         for token in tokens:
             label = choice_label(step, token, lang, self.t)
             extra = self._classes(player, token)
-            attrs: dict[str, object] = {"disabled": solved}
+            attrs: dict[str, Any] = {"disabled": solved}
             if isinstance(step, AnswerStep) and step.ask == "card":
                 card = parse_card(token)
                 suit = suit_key(card)

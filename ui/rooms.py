@@ -404,9 +404,10 @@ class Rooms:
             self.version = version
         if view is not None and self.view is not None and view.hand_index != self.view.hand_index:
             self.blind_armed = False
-        if view is not None and (view.hand_index, view.to_act and view.to_act.name) \
-                != self.turn_key:
-            self.turn_key = (view.hand_index, view.to_act and view.to_act.name)
+        turn_key = None if view is None else (
+            view.hand_index, view.to_act.name if view.to_act is not None else None)
+        if turn_key is not None and turn_key != self.turn_key:
+            self.turn_key = turn_key
             self.moved_at = float(js.performance.now())
             self.arm_nudge_timer()
         previous = self.view
