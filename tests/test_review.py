@@ -151,7 +151,7 @@ def test_the_terminal_shows_the_review_in_both_languages() -> None:
     from spades_core.terminal import Terminal, Texts
 
     for lang, title, better in (("en", "Where did the points go?", "better: 3♣"),
-                                ("fr", "Où sont passés les points ?", "mieux : 3♣")):
+                                ("fr", "Où sont passés les points\u00a0?", "mieux\u00a0: 3♣")):
         out: list[str] = []
         terminal = Terminal(ruff_game(), make_bot("normal"), Texts(lang), input, out.append)
         terminal.show_review(0)

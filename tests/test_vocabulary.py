@@ -58,15 +58,23 @@ def test_no_singular_count_with_a_plural_noun() -> None:
             assert not wrong.search(path.read_text(encoding="utf-8")), path
 
 
-def test_the_rooms_french_texts_keep_a_non_breaking_space_before_high_punctuation() -> None:
-    """The rooms' and the daily board's texts and the chat phrases, as the lessons do:
-    "Salle ABC234\u00a0: …", "Merci\u00a0!", never a line broken before the mark."""
+def test_french_texts_keep_a_non_breaking_space_before_high_punctuation() -> None:
+    """Every French catalogue and every lesson's French text, as French typography wants:
+    "Salle ABC234\u00a0: …", "Merci\u00a0!", « citation » with non-breaking spaces inside:
+    a narrow screen never starts a line with the mark."""
     fr = ROOT / "locales" / "fr"
-    texts = {**json.loads((fr / "chat.json").read_text(encoding="utf-8"))}
-    table = json.loads((fr / "table.json").read_text(encoding="utf-8"))
-    texts.update({key: text for key, text in table.items()
-                  if key.startswith(("rooms.", "daily.", "last."))})
-    assert len(texts) > 60
+    texts: dict[str, str] = {}
+    for path in sorted(fr.glob("*.json")):
+        texts.update({f"{path.stem}:{key}": text for key, text in
+                      json.loads(path.read_text(encoding="utf-8")).items()
+                      if isinstance(text, str)})
+    assert len(texts) > 500
     wrong = {key: text for key, text in texts.items() if re.search(r"[ \t][:;?!»]|«[ \t]", text)}
     assert wrong == {}
+    lesson_text = "".join(path.read_text(encoding="utf-8")
+                          for path in sorted((ROOT / "lessons").glob("*.json")))
+    assert "\u00a0:" in lesson_text
+    assert re.findall(r"[ \t][:;?!»]|«[ \t]", lesson_text) == []
+    texts = {key.split(":", 1)[1]: text for key, text in texts.items()
+             if key.startswith("table:")}
     assert texts["rooms.move.choice"] == "{place}\u00a0: {who}"
