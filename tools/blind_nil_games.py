@@ -1,0 +1,156 @@
+"""Does the expert's Blind Nil win games?  Desperate starts played out both ways.
+
+    python3 tools/blind_nil_games.py --b tests.sparring.pimc:PimcBot --starts 300 --seed 7
+
+Blind Nil is weighed only when the match is nearly lost, where its points say little: a
+made Blind Nil is the one way back, a failed one costs a game that was lost anyway.  So
+its worth is measured in games won.  Each start puts North–South (the expert's team)
+100–300 points and East–West 400–480 (0–5 bags each, drawn from the seed) and plays
+the game to its end against bot B, first with the expert as it is, then, when its team
+bid Blind Nil in that game, again on the same deals with an expert that never bids it.
+Where no Blind Nil was bid the two games are the same game (the bots are deterministic),
+so only the starts where it was bid are played twice.
+
+Prints one JSON object: starts, the starts where Blind Nil was bid, the expert's wins with
+and without it on those, the starts won only with it and only without it, and a two-sided
+sign test on those two counts.  ``--log FILE`` writes one JSON line per start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from spades_core.arena import load_bot
+from spades_core.bids import BLIND_NIL
+from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.bots.expert import ExpertBot
+from spades_core.deal import SplitMix64, deal_hand
+from spades_core.game import GameState, Phase, _new_hand
+from spades_core.rules import Rules
+from spades_core.views import View
+
+_BOTS: dict[str, Bot] = {}
+Start = tuple[int, tuple[int, int], tuple[int, int]]
+
+
+class NoBlindExpert(ExpertBot):
+    """The expert, except that it never bids Blind Nil."""
+
+    def blind_nil(self, view: View) -> bool:
+        return False
+
+
+def starts(seed: int, count: int) -> list[Start]:
+    """Per start: the deal number, the scores and the bags (North–South first)."""
+    rng = SplitMix64(seed)
+    found = []
+    for _ in range(count):
+        deal = rng.next() >> 11
+        draw = rng.next()
+        scores = (100 + 10 * (draw % 21), 400 + 10 * ((draw >> 8) % 9))
+        bags = ((draw >> 16) % 6, (draw >> 24) % 6)
+        found.append((deal, scores, bags))
+    return found
+
+
+def play_game(ours: Bot, theirs: Bot, start: Start, rules: Rules) -> dict[str, Any]:
+    """The game from ``start`` to its end, ``ours`` playing North–South."""
+    deal, scores, bags = start
+    cards = deal_hand(deal, 0, rules.deck_mask)
+    state = GameState._start(_new_hand(rules, deal, (), cards, scores, bags), Phase.BIDDING)
+    while state.phase is not Phase.OVER:
+        seat = state.to_act
+        assert seat is not None
+        bot = ours if seat % 2 == 0 else theirs
+        state = state.apply(bot_action(bot, state), seat)
+    blind = sum(1 for hand in state.past_hands for seat in (0, 2)
+                if hand.bids_by_seat[seat] == BLIND_NIL)
+    return {"won": state.winner == 0, "hands": len(state.past_hands), "blind": blind,
+            "final": list(state.scores)}
+
+
+def _init(b_name: str) -> None:
+    _BOTS.update(expert=ExpertBot(), plain=NoBlindExpert(), b=make_bot(b_name))
+
+
+def _start(job: tuple[Start, dict[str, Any]]) -> dict[str, Any]:
+    start, rules = job
+    rule_set = Rules(**rules)
+    row: dict[str, Any] = {"start": [start[0], list(start[1]), list(start[2])]}
+    row["with"] = play_game(_BOTS["expert"], _BOTS["b"], start, rule_set)
+    if row["with"]["blind"]:
+        row["without"] = play_game(_BOTS["plain"], _BOTS["b"], start, rule_set)
+    return row
+
+
+def run(b_name: str, count: int, seed: int, jobs: int, rules: Rules) -> Iterator[dict[str, Any]]:
+    work = [(start, rules.to_dict()) for start in starts(seed, count)]
+    if jobs <= 1:
+        _init(b_name)
+        yield from map(_start, work)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs, _init, (b_name,)) as pool:
+        yield from pool.imap(_start, work, chunksize=1)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """The two-sided p-value of ``wins`` against ``losses`` when each is as likely."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    low = min(wins, losses)
+    tail = sum(math.comb(n, k) for k in range(low + 1)) / (1 << n)
+    return min(1.0, 2 * tail)
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    bid = [row for row in rows if "without" in row]
+    with_wins = sum(row["with"]["won"] for row in bid)
+    without_wins = sum(row["without"]["won"] for row in bid)
+    only_with = sum(row["with"]["won"] and not row["without"]["won"] for row in bid)
+    only_without = sum(row["without"]["won"] and not row["with"]["won"] for row in bid)
+    return {
+        "starts": len(rows), "won_overall": sum(row["with"]["won"] for row in rows),
+        "blind_nil_starts": len(bid), "blind_nil_bids": sum(row["with"]["blind"] for row in bid),
+        "wins_with": with_wins, "wins_without": without_wins,
+        "only_with": only_with, "only_without": only_without,
+        "sign_test_p": round(sign_test(only_with, only_without), 4),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--b", required=True)
+    parser.add_argument("--starts", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--log", type=Path)
+    args = parser.parse_args(argv)
+    if args.starts < 1 or args.jobs < 1:
+        parser.error("--starts and --jobs must be at least 1")
+    load_bot(args.b)
+    rows = []
+    log = args.log.open("w", encoding="utf-8") if args.log else None
+    for row in run(args.b, args.starts, args.seed, args.jobs, Rules()):
+        rows.append(row)
+        if log is not None:
+            log.write(json.dumps(row) + "\n")
+            log.flush()
+    if log is not None:
+        log.close()
+    print(json.dumps({"b": args.b, "seed": args.seed, **summarise(rows)}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
