@@ -1,6 +1,6 @@
 """Does the expert's Blind Nil win games?  Desperate starts played out both ways.
 
-    python3 tools/blind_nil_games.py --b tests.sparring.pimc:PimcBot --starts 300 --seed 7
+    python3 tools/blind_nil_games.py --b tests.sparring.pimc:PimcBot --starts 400 --seed 7
 
 Blind Nil is weighed only when the match is nearly lost, where its points say little: a
 made Blind Nil is the one way back, a failed one costs a game that was lost anyway.  So
@@ -38,6 +38,7 @@ from spades_core.rules import Rules
 from spades_core.views import View
 
 _BOTS: dict[str, Bot] = {}
+_RULES = Rules()  # the default rules: the arena's
 Start = tuple[int, tuple[int, int], tuple[int, int]]
 
 
@@ -81,18 +82,16 @@ def _init(b_name: str) -> None:
     _BOTS.update(expert=ExpertBot(), plain=NoBlindExpert(), b=make_bot(b_name))
 
 
-def _start(job: tuple[Start, dict[str, Any]]) -> dict[str, Any]:
-    start, rules = job
-    rule_set = Rules(**rules)
+def _start(start: Start) -> dict[str, Any]:
     row: dict[str, Any] = {"start": [start[0], list(start[1]), list(start[2])]}
-    row["with"] = play_game(_BOTS["expert"], _BOTS["b"], start, rule_set)
+    row["with"] = play_game(_BOTS["expert"], _BOTS["b"], start, _RULES)
     if row["with"]["blind"]:
-        row["without"] = play_game(_BOTS["plain"], _BOTS["b"], start, rule_set)
+        row["without"] = play_game(_BOTS["plain"], _BOTS["b"], start, _RULES)
     return row
 
 
-def run(b_name: str, count: int, seed: int, jobs: int, rules: Rules) -> Iterator[dict[str, Any]]:
-    work = [(start, rules.to_dict()) for start in starts(seed, count)]
+def run(b_name: str, count: int, seed: int, jobs: int) -> Iterator[dict[str, Any]]:
+    work = starts(seed, count)
     if jobs <= 1:
         _init(b_name)
         yield from map(_start, work)
@@ -141,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
     load_bot(args.b)
     rows = []
     log = args.log.open("w", encoding="utf-8") if args.log else None
-    for row in run(args.b, args.starts, args.seed, args.jobs, Rules()):
+    for row in run(args.b, args.starts, args.seed, args.jobs):
         rows.append(row)
         if log is not None:
             log.write(json.dumps(row) + "\n")
