@@ -489,6 +489,17 @@ def _tricks_taken(page: Page) -> int:
     return sum(int(m.group(1)) for text in texts if (m := re.search(r"(\d+)", text)))
 
 
+def _tricks_and_card(page: Page) -> tuple[int, str | None]:
+    """At one moment: the tricks taken at the table, and the card this page would play
+    (its first playable card; None when it has none or a dialog is open)."""
+    texts, card = page.evaluate(
+        "() => [[...document.querySelectorAll('#table .seat .seat-tricks')]"
+        ".map(e => e.textContent), document.querySelector('dialog[open]') ? null"
+        " : document.querySelector('#hand .card.playable')?.dataset.card ?? null]")
+    taken = sum(int(m.group(1)) for text in texts if (m := re.search(r"(\d+)", text)))
+    return taken, card
+
+
 def _last_trick(page: Page) -> list[tuple[str, str]]:
     """Open Last trick: its (seat's name, card) pairs in play order."""
     page.click("#toolbar [data-action=last]")
@@ -532,10 +543,21 @@ def test_the_last_trick_of_the_previous_hand_stays_until_a_trick_of_the_new_one(
     page.click("dialog[open] [data-action=close]")
     first_card = ""
     deadline = time.monotonic() + 120
-    while _tricks_taken(page) < 1 and time.monotonic() < deadline:
-        done = _act_once(page)
-        if done and done != "bid":
-            first_card = done
+    while time.monotonic() < deadline:
+        # one snapshot of the tricks taken and the card to play: read apart, the first
+        # trick could end between the two, and the card played would be of the second
+        taken, card = _tricks_and_card(page)
+        if taken >= 1:
+            break
+        if card is not None:
+            element = page.query_selector(f"#hand .card.playable[data-card='{card}']")
+            if element is not None:  # still this page's turn in the first trick
+                element.click()
+                first_card = card
+        else:
+            bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
+            if bid is not None and bid.is_visible():
+                bid.click()
         time.sleep(0.05)
     assert first_card and _tricks_taken(page) == 1
     shown = _last_trick(page)
