@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 from . import record
 from .bids import NIL, Bid
 from .bots.base import view_seed
-from .bots.expert import Evaluation, ExpertBudget, distinct_cards, evaluate, run_steps
+from .bots.endgame import distinct_cards
+from .bots.expert import Evaluation, ExpertBudget, evaluate, run_steps
 from .bots.handeval import expected_bid
 from .bots.rollout import Contracts, play_out
 from .bots.sampling import World, deal_worlds, knowledge

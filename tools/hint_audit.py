@@ -29,7 +29,7 @@ from spades_core import GameState, Rules, Seat
 from spades_core.arena import deal_numbers
 from spades_core.bots import make_bot
 from spades_core.bots.driver import bot_action
-from spades_core.bots.expert import distinct_cards
+from spades_core.bots.endgame import distinct_cards
 from spades_core.cards import CARDS, Card
 from spades_core.game import Phase
 from spades_core.hints import hint

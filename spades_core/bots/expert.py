@@ -9,7 +9,10 @@ and values the result by the chance of winning the match (:func:`match_value`: t
 scores against the target and the floor, a game-ending set counts in full).
 
 - A card: every distinct legal card (cards with no unseen card between them are the
-  same card) is tried in every imagined deal; the best total wins.
+  same card) is tried in every imagined deal; the best total wins.  The deals also fit
+  what the others' plays suggest (:func:`.sampling.reads`: a Nil bidder's ducks).  In
+  the last ``exact_tricks`` tricks each deal is not played out but solved: best play on
+  both sides (:mod:`.endgame`).
 - A bid: in each deal the hand is played out with each bid near its estimate (and with
   Nil if the hand could be one), every seat playing to its contract; beside a partner's
   Nil the outcomes are valued a trick short (covering the Nil spends the team's high cards).
@@ -38,7 +41,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..bids import BLIND_NIL, NIL, Bid
-from ..cards import CARDS, SUIT_OF, Card, ids_of_mask
+from ..cards import CARDS, SUIT_OF, Card
 from ..deal import SplitMix64
 from ..errors import UsageError
 from ..game import GameState, Phase
@@ -47,6 +50,7 @@ from ..scoring import score_hand
 from ..views import View, view_for
 from .base import Bot, view_seed
 from .driver import bot_action
+from .endgame import Solver, distinct_cards
 from .handeval import estimate_tricks, expected_bid, nil_risk
 from .policy import PolicyBot
 from .rollout import Contracts, play_out
@@ -69,6 +73,9 @@ class ExpertBudget:
     min_worlds: int = 16
     max_worlds: int = 220
     policy_prior: int = 1000  # millionths of a win per deal for the play-out player's card
+    exact_tricks: int = 4  # this many tricks left or fewer: exact play (:mod:`.endgame`)
+    exact_worlds: int = 40  # imagined deals for a card then
+    read_plays: bool = True  # deals weighed by what the others' plays suggest (sampling.reads)
     bid_worlds: int = 72
     bid_spread: int = 2  # numbers played out: the estimate and this many either side
     doubt: int = 0  # tenths of a bid's outcomes valued a trick short (see _doubtful)
@@ -149,24 +156,6 @@ class _Scorer:
 
 
 # --- the bot --------------------------------------------------------------------------
-
-
-def distinct_cards(legal: int, breaks: int) -> list[int]:
-    """One card (the lowest) of each run of ``legal`` cards of a suit with no card of
-    ``breaks`` (cards not seen, or in the trick) between them: such cards play alike."""
-    chosen: list[int] = []
-    previous = -1
-    for card in ids_of_mask(legal):
-        if (
-            previous >= 0
-            and SUIT_OF[card] == SUIT_OF[previous]
-            and not breaks & ((1 << card) - (2 << previous))
-        ):
-            previous = card
-            continue
-        chosen.append(card)
-        previous = card
-    return chosen
 
 
 def _bids_with(bids: list[Bid], seat: int, bid: Bid) -> Bids:
@@ -344,10 +333,12 @@ def evaluate_steps(view: View,
 def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evaluation]:
     """The search behind a card: every distinct legal card tried in the imagined deals
     (successive halving: every card on the first half of the deals, the better half of
-    them on the rest); yields after the deals are drawn and after each deal.  The card
-    the play-out player itself would choose (:class:`PolicyBot`: win cheaply, second hand
-    low...) gets ``policy_prior`` per deal: a closer call than that is sampling noise and
-    goes to it; then equal values go to the lowest card."""
+    them on the rest); yields after the deals are drawn and after each deal (each card
+    of each deal, when the deals are solved).  In the last ``exact_tricks`` tricks, the
+    ``exact_worlds`` deals are solved (:class:`~.endgame.Solver`) instead of played out.
+    The card the play-out player itself would choose (:class:`PolicyBot`: win cheaply,
+    second hand low...) gets ``policy_prior`` per deal: a closer call than that is
+    sampling noise and goes to it; then equal values go to the lowest card."""
     legal_cards = view.legal_plays
     if len(legal_cards) == 1 or view.hand is None:
         return Evaluation((Candidate(legal_cards[0], 0, 0),))
@@ -358,16 +349,20 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     in_trick = 0
     for card_id in trick:
         in_trick |= 1 << card_id
-    know = knowledge(view)
+    know = knowledge(view, budget.read_plays)
     options = distinct_cards(legal, know.unseen | in_trick)
     if len(options) == 1:
         return Evaluation((Candidate(CARDS[options[0]], 0, 0),))
     preferred = _option_of(options, PolicyBot().play(view).id)
     cards_left = know.unseen.bit_count() + view.hand.mask.bit_count()
     kept = max(2, (len(options) + 1) // 2)
-    rollouts = budget.play_cards // max(1, cards_left)
-    count = 2 * rollouts // (len(options) + kept)
-    count = max(budget.min_worlds, min(budget.max_worlds, count))
+    exact = (cards_left + len(trick) + 3) // 4 <= budget.exact_tricks
+    if exact:
+        count = budget.exact_worlds
+    else:
+        rollouts = budget.play_cards // max(1, cards_left)
+        count = 2 * rollouts // (len(options) + kept)
+        count = max(budget.min_worlds, min(budget.max_worlds, count))
     rng = SplitMix64(view_seed(view, _PLAY_SALT))
     worlds = yield from deal_worlds_steps(know, rng, count)
     yield
@@ -387,13 +382,22 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
         return (-(totals[i] + bonus), i != preferred, i)
 
     alive = list(range(len(options)))
+    def outcome(taken: tuple[int, int, int, int]) -> int:
+        return scorer.value(by_seat, taken, memo)
+
     for number, world in enumerate(worlds):
         if number == count // 2 and len(alive) > kept:
             alive = sorted(sorted(alive, key=rank)[:kept])
+        solver = Solver(scorer.team, outcome) if exact else None
         for index in alive:
-            taken = play_out(world, leader, trick, tricks, broken, contracts,
-                             first=options[index])
-            totals[index] += scorer.value(by_seat, taken, memo)
+            if solver is not None:  # a solve may take a while: a pause after each
+                totals[index] += solver.solve(world, leader, trick, tricks, broken,
+                                              first=options[index])
+                yield
+            else:
+                taken = play_out(world, leader, trick, tricks, broken, contracts,
+                                 first=options[index])
+                totals[index] += outcome(taken)
             tried[index] += 1
         yield
     full = max(tried)

@@ -1,0 +1,163 @@
+"""Exact play of the last tricks of an imagined deal, for the expert's search.
+
+When few cards remain, :func:`solve` plays the rest of a deal whose four hands are known
+(a *world* of :mod:`.sampling`) perfectly for both partnerships: the team of ``team``
+chooses the cards that give it the highest value, the other team the lowest (minimax),
+where the value of an end of hand is given by ``value`` (the expert's chance of winning
+the match; an outcome's value for one team is the complement of the other's, so the game
+is zero-sum).  Cards of one seat with no other remaining card between them play alike, so
+only the lowest of each such run is tried; positions reached again at the start of a trick
+are looked up, not searched again.
+
+The rules are the engine's tables, as in :mod:`.rollout`: :data:`~spades_core.rules.PLAY_FROM`
+for what may be played, :data:`~spades_core.rules.BEATEN_BY` for who wins the trick.
+Deterministic: no randomness, and ties go to the lowest card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..cards import SUIT_OF
+from ..rules import BEATEN_BY, PLAY_FROM
+
+Tricks = tuple[int, int, int, int]
+
+
+def distinct_cards(legal: int, breaks: int) -> list[int]:
+    """One card (the lowest) of each run of ``legal`` cards of a suit with no card of
+    ``breaks`` between them: such cards play alike."""
+    chosen: list[int] = []
+    previous = -1
+    bits = legal
+    while bits:
+        low = bits & -bits
+        card = low.bit_length() - 1
+        bits ^= low
+        if (
+            previous >= 0
+            and SUIT_OF[card] == SUIT_OF[previous]
+            and not breaks & ((1 << card) - (2 << previous))
+        ):
+            previous = card
+            continue
+        chosen.append(card)
+        previous = card
+    return chosen
+
+
+_LOW = -(1 << 40)
+_HIGH = 1 << 40
+
+
+class Solver:
+    """Minimax over the rest of one deal, with alpha-beta cuts.  ``value(tricks)`` is the
+    value of an end of hand for ``team`` (seats ``team`` and ``team + 2``).  One solver
+    serves one deal: positions at the start of a trick are remembered (with the bounds
+    the search proved) for every later question about the same deal."""
+
+    __slots__ = ("team", "value", "memo", "nodes")
+
+    def __init__(self, team: int, value: Callable[[Tricks], int]) -> None:
+        self.team = team
+        self.value = value
+        self.memo: dict[tuple[int, int, int, int, int, Tricks, bool], tuple[int, int]] = {}
+        self.nodes = 0
+
+    def solve(self, hands: Sequence[int], leader: int, trick: Sequence[int],
+              tricks: Sequence[int], broken: bool, first: int = -1) -> int:
+        """The value of the rest of the hand with best play on both sides; ``trick`` the
+        card ids of the trick in progress, led by ``leader``; ``first`` (optional) the
+        card the seat to act plays now."""
+        held = [hands[0], hands[1], hands[2], hands[3]]
+        taken = (tricks[0], tricks[1], tricks[2], tricks[3])
+        count = len(trick)
+        led = SUIT_OF[trick[0]] if count else -1
+        win_card = win_seat = -1
+        for position, card in enumerate(trick):
+            if position == 0 or BEATEN_BY[win_card] >> card & 1:
+                win_card, win_seat = card, (leader + position) & 3
+        seat = (leader + count) & 3
+        in_trick = 0
+        for card in trick:
+            in_trick |= 1 << card
+        if first >= 0:
+            return self._after(held, seat, first, count, led, win_card, win_seat,
+                               in_trick, taken, broken, _LOW, _HIGH)
+        return self._turn(held, seat, count, led, win_card, win_seat, in_trick, taken,
+                          broken, _LOW, _HIGH)
+
+    def _turn(self, held: list[int], seat: int, count: int, led: int, win_card: int,
+              win_seat: int, in_trick: int, taken: Tricks, broken: bool,
+              alpha: int, beta: int) -> int:
+        hand = held[seat]
+        if not hand:
+            return self.value(taken)
+        key = None
+        if count == 0:
+            key = (held[0], held[1], held[2], held[3], seat, taken, broken)
+            bounds = self.memo.get(key)
+            if bounds is not None:
+                low, high = bounds
+                if low == high or low >= beta:
+                    return low
+                if high <= alpha:
+                    return high
+                alpha = max(alpha, low)
+                beta = min(beta, high)
+        start_alpha, start_beta = alpha, beta
+        self.nodes += 1
+        legal = hand & PLAY_FROM[led][broken] or hand
+        remaining = held[0] | held[1] | held[2] | held[3]
+        options = distinct_cards(legal, (remaining ^ hand) | in_trick)
+        mine = (seat & 1) == self.team
+        best = _LOW if mine else _HIGH
+        for card in options:
+            got = self._after(held, seat, card, count, led, win_card, win_seat,
+                              in_trick, taken, broken, alpha, beta)
+            if mine:
+                if got > best:
+                    best = got
+                    if got > alpha:
+                        alpha = got
+            elif got < best:
+                best = got
+                if got < beta:
+                    beta = got
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high = self.memo.get(key, (_LOW, _HIGH))
+            if best <= start_alpha:
+                high = min(high, best)  # failed low: the value is at most this
+            elif best >= start_beta:
+                low = max(low, best)  # failed high: at least this
+            else:
+                low = high = best
+            self.memo[key] = (low, high)
+        return best
+
+    def _after(self, held: list[int], seat: int, card: int, count: int, led: int,
+               win_card: int, win_seat: int, in_trick: int, taken: Tricks,
+               broken: bool, alpha: int, beta: int) -> int:
+        """The value once ``seat`` plays ``card``."""
+        bit = 1 << card
+        held[seat] ^= bit
+        now_broken = broken or card >= 39
+        if count == 0:
+            got = self._turn(held, (seat + 1) & 3, 1, SUIT_OF[card], card, seat, bit,
+                             taken, now_broken, alpha, beta)
+        else:
+            if BEATEN_BY[win_card] >> card & 1:
+                win_card, win_seat = card, seat
+            if count == 3:
+                after = list(taken)
+                after[win_seat] += 1
+                got = self._turn(held, win_seat, 0, -1, -1, -1, 0,
+                                 (after[0], after[1], after[2], after[3]), now_broken,
+                                 alpha, beta)
+            else:
+                got = self._turn(held, (seat + 1) & 3, count + 1, led, win_card, win_seat,
+                                 in_trick | bit, taken, now_broken, alpha, beta)
+        held[seat] ^= bit
+        return got
