@@ -20,13 +20,7 @@ from spades_core.bots.expert import ExpertBot, ExpertBudget, match_value
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
 from spades_core.bots.rollout import Contracts, play_out, policy_card
-from spades_core.bots.sampling import (
-    DEALS_PER_STEP,
-    deal_worlds,
-    deal_worlds_steps,
-    knowledge,
-    reads,
-)
+from spades_core.bots.sampling import DEALS_PER_STEP, deal_worlds, deal_worlds_steps, knowledge
 from spades_core.cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF
 from spades_core.deal import SplitMix64, deal_hand
 from spades_core.rules import winning_play
@@ -208,33 +202,6 @@ def test_bids_weigh_the_imagined_deals() -> None:
     mean_w = sum(estimate_tricks(w[Seat.W]) for w in weighted) / 200
     mean_p = sum(estimate_tricks(w[Seat.W]) for w in plain) / 200
     assert mean_w > mean_p + 1.0
-
-
-def _reads_of(view: View) -> list[tuple[str, str]]:
-    return [(Seat(player).name, " ".join(str(card) for card in CardSet(lacks)))
-            for player, lacks in reads(view)]
-
-
-def test_a_nil_bidder_that_ducks_shows_no_card_between_its_card_and_the_best() -> None:
-    hands = [CardSet.of(text.split()).mask for text in (
-        "KH 2C 3C", "5H JH 2D", "AH 3D 4D", "6H 7H 5D")]
-    state = GameState.position(Rules(), hands, leader=Seat.N,
-                               bids=[Bid(2), NIL, Bid(2), Bid(3)])
-    state = state.apply(parse_card("KH")).apply(parse_card("5H"))  # East ducks, low
-    view = view_for(state, Seat.S)
-    assert _reads_of(view) == [("E", "6H 7H 8H 9H TH JH QH")]
-    # East did hold the jack (a misplay): the reads are soft, deals with it remain
-    held = CardSet.of(["6H", "7H", "JH"]).mask
-    read = deal_worlds(knowledge(view), SplitMix64(4), 400)
-    blind = deal_worlds(knowledge(view, read_plays=False), SplitMix64(4), 400)
-    with_read = sum(1 for world in read if world[Seat.E] & held)
-    without = sum(1 for world in blind if world[Seat.E] & held)
-    assert 0 < with_read < without * 0.6
-    # once the Nil is broken (East took a trick), its plays say nothing
-    broken = GameState.position(Rules(), hands, leader=Seat.N,
-                                bids=[Bid(2), NIL, Bid(2), Bid(3)], tricks=(0, 1, 0, 0))
-    broken = broken.apply(parse_card("KH")).apply(parse_card("5H"))
-    assert _reads_of(view_for(broken, Seat.S)) == []
 
 
 # --- play-outs follow the engine --------------------------------------------------------

@@ -9,10 +9,9 @@ and values the result by the chance of winning the match (:func:`match_value`: t
 scores against the target and the floor, a game-ending set counts in full).
 
 - A card: every distinct legal card (cards with no unseen card between them are the
-  same card) is tried in every imagined deal; the best total wins.  The deals also fit
-  what the others' plays suggest (:func:`.sampling.reads`: a Nil bidder's ducks).  In
-  the last ``exact_tricks`` tricks each deal is not played out but solved: best play on
-  both sides (:mod:`.endgame`).
+  same card) is tried in every imagined deal; the best total wins.  In the last
+  ``exact_tricks`` tricks each deal is not played out but solved: best play on both
+  sides (:mod:`.endgame`).
 - A bid: in each deal the hand is played out with each bid near its estimate (and with
   Nil if the hand could be one), every seat playing to its contract; beside a partner's
   Nil the outcomes are valued a trick short (covering the Nil spends the team's high cards).
@@ -75,7 +74,6 @@ class ExpertBudget:
     policy_prior: int = 1000  # millionths of a win per deal for the play-out player's card
     exact_tricks: int = 4  # this many tricks left or fewer: exact play (:mod:`.endgame`)
     exact_worlds: int = 40  # imagined deals for a card then
-    read_plays: bool = True  # deals weighed by what the others' plays suggest (sampling.reads)
     bid_worlds: int = 72
     bid_spread: int = 2  # numbers played out: the estimate and this many either side
     doubt: int = 0  # tenths of a bid's outcomes valued a trick short (see _doubtful)
@@ -349,7 +347,7 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     in_trick = 0
     for card_id in trick:
         in_trick |= 1 << card_id
-    know = knowledge(view, budget.read_plays)
+    know = knowledge(view)
     options = distinct_cards(legal, know.unseen | in_trick)
     if len(options) == 1:
         return Evaluation((Candidate(CARDS[options[0]], 0, 0),))

@@ -17,9 +17,8 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..bids import Bid
-from ..cards import SUIT_MASKS, SUIT_OF, ids_of_mask
+from ..cards import SUIT_OF, ids_of_mask
 from ..deal import SplitMix64
-from ..rules import BEATEN_BY, winning_play
 from ..views import View
 from .handeval import estimate_tricks, nil_risk
 
@@ -39,12 +38,10 @@ class Knowledge:
     voids: tuple[int, int, int, int]  # by seat: bit s = holds no card of suit s
     played: tuple[int, int, int, int]  # the cards each seat has played this hand
     bids: tuple[Bid | None, Bid | None, Bid | None, Bid | None]
-    doubts: tuple[tuple[int, int], ...] = ()  # (seat, cards it probably lacks): :func:`reads`
 
 
-def knowledge(view: View, read_plays: bool = True) -> Knowledge:
-    """What ``view``'s seat knows of the others' hands; with ``read_plays``, what their
-    plays suggest too (:func:`reads`)."""
+def knowledge(view: View) -> Knowledge:
+    """What ``view``'s seat knows of the others' hands."""
     seat = int(view.seat)
     own = view.hand.mask if view.hand is not None else 0
     unseen = view.unseen_mask()
@@ -84,48 +81,7 @@ def knowledge(view: View, read_plays: bool = True) -> Knowledge:
         (voids[0], voids[1], voids[2], voids[3]),
         (played[0], played[1], played[2], played[3]),
         view.bids,
-        reads(view) if read_plays else (),
     )
-
-
-def reads(view: View) -> tuple[tuple[int, int], ...]:
-    """What the other seats' plays this hand suggest they lack: (seat, cards) pairs.
-
-    A seat whose Nil was alive and that followed suit under the trick's best card holds no
-    card of that suit between its card and the best one (it would have played the highest
-    card that still loses), nor above its card when the trick was trumped.  Soft evidence
-    (:func:`bid_fit` weighs it): a player may misplay.  The plays are read from the first,
-    which leads a trick.  (A last seat that let an opponent win while its team still needed
-    tricks was read too, as holding no higher card: it made no measurable difference, see
-    docs/sparring.md.)"""
-    bids = view.bids
-    plays = view.plays
-    won = [0, 0, 0, 0]  # tricks taken before the plays shown (a position may start late)
-    for start in range(0, len(plays) - 3, 4):
-        won[int(winning_play(plays[start:start + 4])[0])] += 1
-    taken = [max(0, view.tricks_won[player] - won[player]) for player in range(4)]
-    found: list[tuple[int, int]] = []
-    seat = int(view.seat)
-    for start in range(0, len(plays), 4):
-        trick = plays[start:start + 4]
-        led = SUIT_OF[trick[0][1].id]
-        win_card = trick[0][1].id
-        for who, card in trick[1:]:
-            player, card_id = int(who), card.id
-            bid = bids[player]
-            if BEATEN_BY[win_card] >> card_id & 1:
-                win_card = card_id
-            elif (player != seat and SUIT_OF[card_id] == led and bid is not None
-                  and bid.is_nil and not taken[player]):
-                if SUIT_OF[win_card] == led:  # between its card and the best one
-                    lacks = SUIT_MASKS[led] & ((1 << win_card) - (2 << card_id))
-                else:  # trumped: any card of the suit above its own
-                    lacks = SUIT_MASKS[led] & ~((2 << card_id) - 1)
-                if lacks:
-                    found.append((player, lacks))
-        if len(trick) == 4:
-            taken[int(winning_play(trick)[0])] += 1
-    return tuple(found)
 
 
 def _fit_counts(counts: list[int], seat: int, total: int) -> None:
@@ -286,19 +242,12 @@ def deal_one(know: Knowledge, rng: SplitMix64) -> World:
     return Dealer(know).deal(Entropy(rng))
 
 
-READ_WEIGHT = 0.25  # the weight kept by a deal for each read of a play it contradicts
-
-
 def bid_fit(know: Knowledge, world: World) -> float:
     """How well ``world`` fits the bids the other seats made (a likelihood, up to a
-    constant factor): the hand each seat bid on is what it holds plus what it played;
-    and the reads of their plays (``know.doubts``), :data:`READ_WEIGHT` for each one the
-    deal contradicts.  The kernel is rational (``1 / (1 + x)**2``), so that the weights
-    are the same bits on every platform (no ``exp``)."""
+    constant factor): the hand each seat bid on is what it holds plus what it played.
+    The kernel is rational (``1 / (1 + x)**2``), so that the weights are the same bits on
+    every platform (no ``exp``)."""
     weight = 1.0
-    for player, lacks in know.doubts:
-        if world[player] & lacks:
-            weight *= READ_WEIGHT
     for player in range(4):
         bid = know.bids[player]
         if player == know.seat or bid is None or bid.blind:
@@ -343,8 +292,8 @@ def deal_worlds_steps(
         return [know.known] * count
     dealer = Dealer(know)
     entropy = Entropy(rng)
-    weigh = bool(know.doubts) or any(bid is not None and not bid.blind and player != know.seat
-                                     for player, bid in enumerate(know.bids))
+    weigh = any(bid is not None and not bid.blind and player != know.seat
+                for player, bid in enumerate(know.bids))
     wanted = count if not weigh else (candidates or 2 * count)
     drawn: list[World] = []
     weights: list[float] = []
