@@ -1,6 +1,6 @@
 """Exact play of the last tricks of an imagined deal, for the expert's search.
 
-When few cards remain, :func:`solve` plays the rest of a deal whose four hands are known
+When few cards remain, :meth:`Solver.solve` plays the rest of a deal whose four hands are known
 (a *world* of :mod:`.sampling`) perfectly for both partnerships: the team of ``team``
 chooses the cards that give it the highest value, the other team the lowest (minimax),
 where the value of an end of hand is given by ``value`` (the expert's chance of winning
@@ -11,7 +11,7 @@ are looked up, not searched again.
 
 The rules are the engine's tables, as in :mod:`.rollout`: :data:`~spades_core.rules.PLAY_FROM`
 for what may be played, :data:`~spades_core.rules.BEATEN_BY` for who wins the trick.
-Deterministic: no randomness, and ties go to the lowest card.
+Deterministic: no randomness, integer values only.
 """
 
 from __future__ import annotations

@@ -379,10 +379,10 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
         bonus = budget.policy_prior * tried[i] if i == preferred else 0
         return (-(totals[i] + bonus), i != preferred, i)
 
-    alive = list(range(len(options)))
     def outcome(taken: tuple[int, int, int, int]) -> int:
         return scorer.value(by_seat, taken, memo)
 
+    alive = list(range(len(options)))
     for number, world in enumerate(worlds):
         if number == count // 2 and len(alive) > kept:
             alive = sorted(sorted(alive, key=rank)[:kept])
