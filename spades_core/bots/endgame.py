@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..cards import SUIT_OF
+from ..cards import SUIT_OF, ids_of_mask
 from ..rules import BEATEN_BY, PLAY_FROM
 
 Tricks = tuple[int, int, int, int]
@@ -26,14 +26,10 @@ Tricks = tuple[int, int, int, int]
 
 def distinct_cards(legal: int, breaks: int) -> list[int]:
     """One card (the lowest) of each run of ``legal`` cards of a suit with no card of
-    ``breaks`` between them: such cards play alike."""
+    ``breaks`` (cards not seen, or in the trick) between them: such cards play alike."""
     chosen: list[int] = []
     previous = -1
-    bits = legal
-    while bits:
-        low = bits & -bits
-        card = low.bit_length() - 1
-        bits ^= low
+    for card in ids_of_mask(legal):
         if (
             previous >= 0
             and SUIT_OF[card] == SUIT_OF[previous]
@@ -56,13 +52,12 @@ class Solver:
     serves one deal: positions at the start of a trick are remembered (with the bounds
     the search proved) for every later question about the same deal."""
 
-    __slots__ = ("team", "value", "memo", "nodes")
+    __slots__ = ("team", "value", "memo")
 
     def __init__(self, team: int, value: Callable[[Tricks], int]) -> None:
         self.team = team
         self.value = value
         self.memo: dict[tuple[int, int, int, int, int, Tricks, bool], tuple[int, int]] = {}
-        self.nodes = 0
 
     def solve(self, hands: Sequence[int], leader: int, trick: Sequence[int],
               tricks: Sequence[int], broken: bool, first: int = -1) -> int:
@@ -106,7 +101,6 @@ class Solver:
                 alpha = max(alpha, low)
                 beta = min(beta, high)
         start_alpha, start_beta = alpha, beta
-        self.nodes += 1
         legal = hand & PLAY_FROM[led][broken] or hand
         remaining = held[0] | held[1] | held[2] | held[3]
         options = distinct_cards(legal, (remaining ^ hand) | in_trick)

@@ -483,12 +483,6 @@ def test_quick_match_seats_two_players_at_one_public_table_and_bots_fill_it(
     pages[1].screenshot(path=str(SHOTS2 / "quick-playing-375.png"))
 
 
-def _tricks_taken(page: Page) -> int:
-    texts = page.eval_on_selector_all("#table .seat .seat-tricks",
-                                      "els => els.map(e => e.textContent)")
-    return sum(int(m.group(1)) for text in texts if (m := re.search(r"(\d+)", text)))
-
-
 def _tricks_and_card(page: Page) -> tuple[int, str | None]:
     """At one moment: the tricks taken at the table, and the card this page would play
     (its first playable card; None when it has none or a dialog is open)."""
@@ -559,7 +553,7 @@ def test_the_last_trick_of_the_previous_hand_stays_until_a_trick_of_the_new_one(
             if bid is not None and bid.is_visible():
                 bid.click()
         time.sleep(0.05)
-    assert first_card and _tricks_taken(page) == 1
+    assert first_card and _tricks_and_card(page)[0] == 1
     shown = _last_trick(page)
     assert len(shown) == 4 and ("Ann (you)", first_card) in shown, shown
     assert page.query_selector("#last-previous") is None
