@@ -47,9 +47,9 @@ def _at(rules: Rules, deal: int, seed: int, left: int) -> GameState:
     return state
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(rules=VARIANTS, deal=st.integers(0, 2**53 - 1), seed=st.integers(0, 2**32),
-       left=st.integers(1, 11), team=st.integers(0, 1))
+       left=st.integers(1, 13), team=st.integers(0, 1))
 def test_the_solver_finds_the_minimax_value(rules: Rules, deal: int, seed: int, left: int,
                                             team: int) -> None:
     state = _at(rules, deal, seed, left)
@@ -59,13 +59,30 @@ def test_the_solver_finds_the_minimax_value(rules: Rules, deal: int, seed: int, 
     leader = int(state.leader)  # type: ignore[arg-type]
     assert solver.solve(hands, leader, trick, state.tricks_won, state.spades_broken) \
         == _naive(state, team)
-    # each first card, asked of the same solver (its memory shared), as the expert asks
+    # each first card, asked of the same solver (its memory shared), as the expert asks;
+    # then again in the other order and the whole position once more: the bounds
+    # remembered from narrower searches must serve wider ones correctly
+    expected: dict[int, int] = {}
     for card in state.legal_plays():
         after = state.apply(card)
         if after.phase is Phase.PLAYING and after.hand_index == state.hand_index:
-            expected = _naive(after, team)
+            expected[card.id] = _naive(after, team)
         else:
             tricks = after.past_hands[-1].tricks
-            expected = _value(tricks) if team == 0 else -_value(tricks)
+            expected[card.id] = _value(tricks) if team == 0 else -_value(tricks)
+    for card_id in [*expected, *reversed(expected)]:
         assert solver.solve(hands, leader, trick, state.tricks_won, state.spades_broken,
-                            first=card.id) == expected
+                            first=card_id) == expected[card_id]
+    mine = int(state.to_act) & 1 == team  # type: ignore[arg-type]
+    best = max(expected.values()) if mine else min(expected.values())
+    assert solver.solve(hands, leader, trick, state.tricks_won, state.spades_broken) == best
+    # later positions of one line of play, asked of the same solver: what it remembers of
+    # them comes from searches with narrower windows than a question's own
+    rng = random.Random(seed)
+    later = state.apply(rng.choice(state.legal_plays()))
+    while later.phase is Phase.PLAYING and later.hand_index == state.hand_index:
+        hands = [later.held_mask(seat) for seat in Seat]
+        trick = [card.id for _, card in later.trick]
+        assert solver.solve(hands, int(later.leader), trick,  # type: ignore[arg-type]
+                            later.tricks_won, later.spades_broken) == _naive(later, team)
+        later = later.apply(rng.choice(later.legal_plays()))

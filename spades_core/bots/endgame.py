@@ -7,7 +7,9 @@ where the value of an end of hand is given by ``value`` (the expert's chance of 
 the match; an outcome's value for one team is the complement of the other's, so the game
 is zero-sum).  Cards of one seat with no other remaining card between them play alike, so
 only the lowest of each such run is tried; positions reached again at the start of a trick
-are looked up, not searched again.
+are looked up, not searched again, and the card that was best there is tried first when
+the search comes back with other bounds.  A trick start whose every possible outcome (all
+ways of sharing the tricks left) lies outside the search's window is cut at once.
 
 The rules are the engine's tables, as in :mod:`.rollout`: :data:`~spades_core.rules.PLAY_FROM`
 for what may be played, :data:`~spades_core.rules.BEATEN_BY` for who wins the trick.
@@ -52,12 +54,33 @@ class Solver:
     serves one deal: positions at the start of a trick are remembered (with the bounds
     the search proved) for every later question about the same deal."""
 
-    __slots__ = ("team", "value", "memo")
+    __slots__ = ("team", "value", "memo", "ranges", "choices")
 
     def __init__(self, team: int, value: Callable[[Tricks], int]) -> None:
         self.team = team
         self.value = value
-        self.memo: dict[tuple[int, int, int, int, int, Tricks, bool], tuple[int, int]] = {}
+        # trick starts: (lowest, highest) value proved, and the best card found there
+        self.memo: dict[tuple[int, int, int, int, int, Tricks, bool], tuple[int, int, int]] = {}
+        self.ranges: dict[Tricks, tuple[int, int]] = {}
+        self.choices: dict[tuple[int, int], list[int]] = {}
+
+    def _range(self, taken: Tricks, left: int) -> tuple[int, int]:
+        """The lowest and highest value of any way of sharing ``left`` more tricks
+        among the seats, once they hold ``taken``."""
+        found = self.ranges.get(taken)
+        if found is None:
+            low, high = _HIGH, _LOW
+            north, east, south, west = taken
+            for more_north in range(left + 1):
+                for more_east in range(left + 1 - more_north):
+                    for more_south in range(left + 1 - more_north - more_east):
+                        more_west = left - more_north - more_east - more_south
+                        got = self.value((north + more_north, east + more_east,
+                                          south + more_south, west + more_west))
+                        low = min(low, got)
+                        high = max(high, got)
+            found = self.ranges[taken] = (low, high)
+        return found
 
     def solve(self, hands: Sequence[int], leader: int, trick: Sequence[int],
               tricks: Sequence[int], broken: bool, first: int = -1) -> int:
@@ -88,47 +111,54 @@ class Solver:
         hand = held[seat]
         if not hand:
             return self.value(taken)
+        legal = hand & PLAY_FROM[led][broken] or hand
+        breaks = (held[0] | held[1] | held[2] | held[3]) ^ hand | in_trick
+        options = self.choices.get((legal, breaks))
+        if options is None:
+            options = self.choices[(legal, breaks)] = distinct_cards(legal, breaks)
         key = None
+        low, high = _LOW, _HIGH
         if count == 0:
             key = (held[0], held[1], held[2], held[3], seat, taken, broken)
             bounds = self.memo.get(key)
-            if bounds is not None:
-                low, high = bounds
-                if low == high or low >= beta:
-                    return low
-                if high <= alpha:
-                    return high
-                alpha = max(alpha, low)
-                beta = min(beta, high)
+            if bounds is None:
+                low, high = self._range(taken, hand.bit_count())
+            else:
+                low, high, tried_first = bounds
+                if options[0] != tried_first:
+                    options = [tried_first, *(card for card in options if card != tried_first)]
+            if low == high or low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            alpha = max(alpha, low)
+            beta = min(beta, high)
         start_alpha, start_beta = alpha, beta
-        legal = hand & PLAY_FROM[led][broken] or hand
-        remaining = held[0] | held[1] | held[2] | held[3]
-        options = distinct_cards(legal, (remaining ^ hand) | in_trick)
         mine = (seat & 1) == self.team
         best = _LOW if mine else _HIGH
+        best_card = options[0]
         for card in options:
             got = self._after(held, seat, card, count, led, win_card, win_seat,
                               in_trick, taken, broken, alpha, beta)
             if mine:
                 if got > best:
-                    best = got
+                    best, best_card = got, card
                     if got > alpha:
                         alpha = got
             elif got < best:
-                best = got
+                best, best_card = got, card
                 if got < beta:
                     beta = got
             if alpha >= beta:
                 break
-        if key is not None:
-            low, high = self.memo.get(key, (_LOW, _HIGH))
+        if key is not None:  # the bounds known on entry (this position is not below itself)
             if best <= start_alpha:
                 high = min(high, best)  # failed low: the value is at most this
             elif best >= start_beta:
                 low = max(low, best)  # failed high: at least this
             else:
                 low = high = best
-            self.memo[key] = (low, high)
+            self.memo[key] = (low, high, best_card)
         return best
 
     def _after(self, held: list[int], seat: int, card: int, count: int, led: int,
