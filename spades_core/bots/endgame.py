@@ -6,10 +6,11 @@ chooses the cards that give it the highest value, the other team the lowest (min
 where the value of an end of hand is given by ``value`` (the expert's chance of winning
 the match; an outcome's value for one team is the complement of the other's, so the game
 is zero-sum).  Cards of one seat with no other remaining card between them play alike, so
-only the lowest of each such run is tried; positions reached again at the start of a trick
+only the lowest of each such run is tried.  Positions reached again at the start of a trick
 are looked up, not searched again, and the card that was best there is tried first when
 the search comes back with other bounds.  A trick start whose every possible outcome (all
-ways of sharing the tricks left) lies outside the search's window is cut at once.
+ways of sharing the tricks left) lies outside the search's window is cut at once.  The
+last trick, where no seat has a choice, is played straight through.
 
 The rules are the engine's tables, as in :mod:`.rollout`: :data:`~spades_core.rules.PLAY_FROM`
 for what may be played, :data:`~spades_core.rules.BEATEN_BY` for who wins the trick.
@@ -109,8 +110,17 @@ class Solver:
               win_seat: int, in_trick: int, taken: Tricks, broken: bool,
               alpha: int, beta: int) -> int:
         hand = held[seat]
-        if not hand:
-            return self.value(taken)
+        if hand & (hand - 1) == 0:  # one card each (the last trick) or none: no choice left
+            if not hand:
+                return self.value(taken)
+            for _ in range(count, 4):
+                card = held[seat].bit_length() - 1
+                if win_card < 0 or BEATEN_BY[win_card] >> card & 1:
+                    win_card, win_seat = card, seat
+                seat = (seat + 1) & 3
+            after = list(taken)
+            after[win_seat] += 1
+            return self.value((after[0], after[1], after[2], after[3]))
         legal = hand & PLAY_FROM[led][broken] or hand
         breaks = (held[0] | held[1] | held[2] | held[3]) ^ hand | in_trick
         options = self.choices.get((legal, breaks))
