@@ -74,10 +74,10 @@ def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
     assert step(page) == "bid"
     act(page, "bid")
     assert step(page) == "play"
-    before = len(page.locator("#trick .slot .card").all())
     act(page, "play")
-    expect(page.locator("#trick .slot .card")).not_to_have_count(before)
-    assert len(hand_cards(page)) == 12
+    # South's card left the hand. (Not "the trick shows one more card": at the instant
+    # pace the bots may finish the trick and clear it between two looks.)
+    expect(page.locator("#hand .card")).to_have_count(12)
     # The bots finish the trick (the Expert's worker again) up to South's next turn.
     assert step(page) == "play"
 
