@@ -127,7 +127,6 @@ class Solver:
         if options is None:
             options = self.choices[(legal, breaks)] = distinct_cards(legal, breaks)
         key = None
-        low, high = _LOW, _HIGH
         if count == 0:
             key = (held[0], held[1], held[2], held[3], seat, taken, broken)
             bounds = self.memo.get(key)
