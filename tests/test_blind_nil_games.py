@@ -69,7 +69,8 @@ def test_the_plain_expert_never_bids_blind_nil_where_the_expert_may() -> None:
         first = GameState._start(_new_hand(rules, deal, (), cards, (0, 0), (0, 0)), Phase.BIDDING)
         seat = first.to_act
         assert seat is not None
-        scores = (300, 400) if int(seat) % 2 == 0 else (400, 300)  # its team 100 behind
+        # its team 145 behind, the opponents 30 from the target
+        scores = (325, 470) if int(seat) % 2 == 0 else (470, 325)
         state = GameState._start(_new_hand(rules, deal, (), cards, scores, (0, 0)), Phase.BIDDING)
         view = view_for(state, seat, hand_seen=False)
         if ExpertBot().blind_nil(view):

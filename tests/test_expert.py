@@ -16,7 +16,7 @@ import pytest
 from spades_core import BLIND_NIL, NIL, Bid, CardSet, GameState, Phase, Rules, Seat, parse_card
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.endgame import distinct_cards
-from spades_core.bots.expert import ExpertBot, ExpertBudget, match_value
+from spades_core.bots.expert import ExpertBot, ExpertBudget, _broken, _Scorer, match_value
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
 from spades_core.bots.rollout import Contracts, play_out, policy_card
@@ -358,6 +358,42 @@ def test_blind_nil_never_outside_desperate_scores() -> None:
         assert not bot.blind_nil(replace(view, scores=scores)), scores
     for scores in ((120, 440), (340, 450), (300, 480)):
         assert bot._desperate(replace(view, scores=scores)), scores
+
+
+def test_a_made_blind_nil_is_doubted_and_a_broken_one_is_not() -> None:
+    view = replace(view_for(GameState.new(Rules(), deal=3), Seat.S, hand_seen=False),
+                   scores=(325, 480))
+    scorer = _Scorer(view)
+    south = int(Seat.S)
+    bids = (Bid(4), Bid(3), BLIND_NIL, Bid(5))  # by seat N, E, S, W
+    made = (6, 3, 0, 4)
+    plain = scorer.value(bids, made)
+    assert _broken(scorer, bids, made, south, 0) == plain
+    # wholly doubted: as if South had taken one of North's tricks
+    assert _broken(scorer, bids, made, south, 10) == scorer.value(bids, (5, 3, 1, 4))
+    assert _broken(scorer, bids, made, south, 10) < _broken(scorer, bids, made, south, 3) < plain
+    # North took nothing: the trick comes from the opponent who took the most
+    assert _broken(scorer, bids, (0, 3, 0, 10), south, 10) == scorer.value(bids, (0, 3, 1, 9))
+    broken = (5, 3, 1, 4)  # already broken: nothing to doubt
+    assert _broken(scorer, bids, broken, south, 10) == scorer.value(bids, broken)
+
+
+def test_doubting_blind_nil_only_ever_drops_it() -> None:
+    """More doubt never adds a Blind Nil: the bids made with doubt are a part of those made
+    without, over desperate scores and places in the bidding."""
+    bids_made = {0: 0, 5: 0}
+    for deal in range(3):
+        state = GameState.new(Rules(), deal=deal)
+        seat = state.to_act
+        assert seat is not None
+        for scores in ((325, 480), (250, 460), (120, 440), (300, 420), (200, 470)):
+            view = replace(view_for(state, seat, hand_seen=False), scores=scores)
+            plain = ExpertBot(ExpertBudget(blind_worlds=60, blind_doubt=0)).blind_nil(view)
+            doubted = ExpertBot(ExpertBudget(blind_worlds=60, blind_doubt=5)).blind_nil(view)
+            assert plain or not doubted, (deal, scores)
+            bids_made[0] += plain
+            bids_made[5] += doubted
+    assert bids_made[0] > bids_made[5] > 0, bids_made
 
 
 def test_make_bot_knows_the_expert() -> None:

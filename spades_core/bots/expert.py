@@ -17,7 +17,10 @@ scores against the target and the floor, a game-ending set counts in full).
   Nil the outcomes are valued a trick short (covering the Nil spends the team's high cards).
 - Blind Nil: only when the match is nearly lost (the opponents close to the target, the
   team far behind), by comparing Blind Nil with a plain bid over imagined deals of all four
-  hands, the bot's own included (many of them: the decision is close, and rare).
+  hands, the bot's own included (many of them: the decision is close, and rare).  A Blind
+  Nil the play-outs make counts in part as broken (``blind_doubt``): their opponents hunt
+  a Nil less well than real ones (20% made in the play-outs where the expert bid it in the
+  arena, 13% at the table; see ``docs/sparring.md``).
 
 Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
@@ -81,6 +84,7 @@ class ExpertBudget:
     blind_worlds: int = 160  # rarely asked (only when far behind), so many deals
     blind_behind: int = 100  # Blind Nil is weighed only this far behind, the opponents
     blind_close: int = 100  # within this of the target
+    blind_doubt: int = 3  # tenths of the play-outs' made Blind Nils valued as broken
 
 
 # --- the value of an outcome --------------------------------------------------------
@@ -222,7 +226,7 @@ class ExpertBot:
             bids = _imagined_bids(view, world)
             blind = _bids_with(bids, seat, BLIND_NIL)
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(blind))
-            blind_total += scorer.value(blind, taken)
+            blind_total += _broken(scorer, blind, taken, seat, self.budget.blind_doubt)
             plain = _bids_with(bids, seat, Bid(max(1, expected_bid(world[seat], False))))
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(plain))
             plain_total += scorer.value(plain, taken)
@@ -480,6 +484,25 @@ def _imagined_bids(view: View, world: World) -> list[Bid]:
             bid = Bid(expected_bid(world[player]))
         found.append(bid)
     return found
+
+
+def _broken(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], seat: int,
+            doubt: int) -> int:
+    """The value of a play-out's outcome for ``seat``'s team, where ``seat`` bid Blind
+    Nil: a made one is mixed (``doubt`` tenths) with the same outcome where ``seat`` took
+    one trick, from its partner if the partner took any, else from the opponent who took
+    the most (the play-outs' opponents hunt a Nil less well than real ones)."""
+    value = scorer.value(bids, taken)
+    if not doubt or taken[seat]:
+        return value
+    partner = (seat + 2) & 3
+    opponents = ((seat + 1) & 3, (seat + 3) & 3)
+    giver = partner if taken[partner] else max(opponents, key=lambda p: taken[p])
+    broken = list(taken)
+    broken[giver] -= 1
+    broken[seat] += 1
+    worse = scorer.value(bids, (broken[0], broken[1], broken[2], broken[3]))
+    return ((10 - doubt) * value + doubt * worse) // 10
 
 
 def _doubtful(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], seat: int,
