@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 from spades_core.bots.expert import ExpertBot
 from spades_core.deal import deal_hand
 from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules
 from spades_core.views import view_for
+from tests.helpers import load_tool
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("blind_nil_games",
-                                                  ROOT / "tools" / "blind_nil_games.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _tool()
+tool = load_tool("blind_nil_games")
 
 
 def test_the_sign_test_is_two_sided_and_exact() -> None:

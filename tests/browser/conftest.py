@@ -8,9 +8,7 @@ Screenshots go to ``test-artifacts/``. Chromium comes from ``$CHROMIUM`` or ``/u
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,21 +26,11 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from tests.helpers import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 QUICK_WAIT = 5.0  # seconds (the server's default is 10): the quick-match test waits that long
-
-
-def load_tool(name: str) -> ModuleType:
-    """Import ``tools/<name>.py`` (tools/ is not a package)."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 _chromium = load_tool("chromium")
