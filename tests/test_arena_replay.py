@@ -30,7 +30,8 @@ def test_the_log_is_read_by_game_in_hand_order_and_bad_lines_are_refused() -> No
     assert sorted(games) == [(5, 1), (6, 0)]
     assert [h["hand"] for h in games[(5, 1)]] == [0, 1]
     assert tool.a_won((5, 1), games[(5, 1)]) and not tool.a_won((6, 0), games[(6, 0)])
-    for bad in ("{", "[1]", json.dumps({"deal": 1})):
+    short = {**json.loads(lines[0]), "bids": ["1"]}
+    for bad in ("{", "[1]", "7", json.dumps({"deal": 1}), json.dumps(short)):
         with pytest.raises(UsageError, match="line 2"):
             tool.read_log([lines[0], bad])
 

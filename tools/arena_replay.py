@@ -52,7 +52,10 @@ def read_log(lines: Iterator[str] | list[str]) -> dict[Key, Game]:
         try:
             hand = json.loads(line)
             key = (int(hand["deal"]), int(hand["a_team"]))
-            int(hand["hand"]), list(hand["bids"]), list(hand["scores"])
+            int(hand["hand"])
+            if (key[1] not in (0, 1) or len(hand["bids"]) != 4 or len(hand["tricks"]) != 4
+                    or len(hand["scores"]) != 2):
+                raise ValueError("a team, four bids, four tricks and two scores")
         except (ValueError, KeyError, TypeError) as error:
             raise UsageError(f"line {number} is not an arena log line: {error}") from None
         games.setdefault(key, []).append(hand)
@@ -128,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         load_bot(args.a), load_bot(args.b), load_bot(args.a_was)
         with args.log.open(encoding="utf-8") as source:
             games = read_log(source)
-    except (OSError, UsageError) as error:
+    except (OSError, UnicodeDecodeError, UsageError) as error:
         print(f"arena_replay: {error}", file=sys.stderr)
         return 2
     chosen = sorted(key for key, game in games.items() if a_bid_blind_nil(key, game))
