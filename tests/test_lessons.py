@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -816,3 +817,24 @@ def test_scoring_is_practised_by_playing_out_the_last_tricks() -> None:
                 if plays:
                     found.append(lesson.id)
     assert len(set(found)) >= 2, found
+
+
+def _texts(node: object) -> Iterator[tuple[str, str]]:
+    """Every text of a lesson file with its two languages."""
+    if isinstance(node, dict):
+        if isinstance(node.get("en"), str) and isinstance(node.get("fr"), str):
+            yield node["en"], node["fr"]
+        for value in node.values():
+            yield from _texts(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _texts(value)
+
+
+@pytest.mark.parametrize("path", sorted(LESSONS_DIR.glob("*.json")), ids=lambda path: path.stem)
+def test_both_languages_give_the_same_numbers(path: Path) -> None:
+    """A translation that drifted from the position shows first in its numbers."""
+    texts = list(_texts(json.loads(path.read_text(encoding="utf-8"))))
+    assert texts
+    for english, french in texts:
+        assert sorted(re.findall(r"\d+", english)) == sorted(re.findall(r"\d+", french)), english
