@@ -380,7 +380,7 @@ def test_a_made_blind_nil_is_doubted_and_a_broken_one_is_not() -> None:
 
 def test_doubting_blind_nil_only_ever_drops_it() -> None:
     """More doubt never adds a Blind Nil: the bids made with doubt are a part of those made
-    without, over desperate scores and places in the bidding."""
+    without, over desperate scores and deals."""
     bids_made = {0: 0, 5: 0}
     for deal in range(3):
         state = GameState.new(Rules(), deal=deal)

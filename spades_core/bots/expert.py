@@ -498,11 +498,7 @@ def _broken(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], seat:
     partner = (seat + 2) & 3
     opponents = ((seat + 1) & 3, (seat + 3) & 3)
     giver = partner if taken[partner] else max(opponents, key=lambda p: taken[p])
-    broken = list(taken)
-    broken[giver] -= 1
-    broken[seat] += 1
-    worse = scorer.value(bids, (broken[0], broken[1], broken[2], broken[3]))
-    return ((10 - doubt) * value + doubt * worse) // 10
+    return _mixed(scorer, bids, taken, value, giver, seat, doubt)
 
 
 def _doubtful(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], seat: int,
@@ -522,8 +518,15 @@ def _doubtful(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], sea
     giver = max(givers, key=lambda p: (taken[p], p == seat))
     left = (seat + 1) & 3
     receiver = left if not bids[left].is_nil else (seat + 3) & 3
-    fewer = list(taken)
-    fewer[giver] -= 1
-    fewer[receiver] += 1
-    worse = scorer.value(bids, (fewer[0], fewer[1], fewer[2], fewer[3]))
+    return _mixed(scorer, bids, taken, value, giver, receiver, doubt)
+
+
+def _mixed(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], value: int,
+           giver: int, receiver: int, doubt: int) -> int:
+    """``value`` (that of ``taken``) mixed, ``doubt`` tenths, with the value of the same
+    outcome where ``giver`` took one trick fewer and ``receiver`` one more."""
+    shifted = list(taken)
+    shifted[giver] -= 1
+    shifted[receiver] += 1
+    worse = scorer.value(bids, (shifted[0], shifted[1], shifted[2], shifted[3]))
     return ((10 - doubt) * value + doubt * worse) // 10
