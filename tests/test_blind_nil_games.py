@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from spades_core.bots.expert import ExpertBot
 from spades_core.deal import deal_hand
 from spades_core.game import GameState, Phase, _new_hand
@@ -62,3 +67,67 @@ def test_the_plain_expert_never_bids_blind_nil_where_the_expert_may() -> None:
                 ExpertBot().bid(view_for(state, seat))
             return
     raise AssertionError("no desperate start where the expert bids Blind Nil")
+
+
+def test_the_summary_counts_made_blind_nils_when_the_log_has_them() -> None:
+    def game(won: bool, blind: int, made: int | None) -> dict[str, object]:
+        found: dict[str, object] = {"won": won, "hands": 2, "blind": blind, "final": [0, 500]}
+        if made is not None:
+            found["blind_made"] = made
+        return found
+
+    rows = [
+        {"start": [1, [100, 450], [0, 0]], "with": game(True, 2, 1), "without": game(False, 0, 0)},
+        {"start": [2, [100, 450], [0, 0]], "with": game(False, 1, 0), "without": game(False, 0, 0)},
+        {"start": [3, [100, 450], [0, 0]], "with": game(False, 0, 0)},
+    ]
+    assert tool.summarise(rows)["blind_nil_made"] == 1
+    old = [*rows, {"start": [4, [100, 450], [0, 0]], "with": game(True, 1, None),
+                   "without": game(True, 0, None)}]
+    assert tool.summarise(old)["blind_nil_made"] is None
+
+
+def test_logs_are_pooled_and_malformed_ones_refused(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    def line(number: int, won: bool, blind_won: bool | None) -> str:
+        row: dict[str, object] = {
+            "start": [number, [100, 450], [0, 0]],
+            "with": {"won": won, "hands": 1, "blind": int(blind_won is not None),
+                     "blind_made": 0, "final": [0, 500]},
+        }
+        if blind_won is not None:
+            row["without"] = {"won": blind_won, "hands": 1, "blind": 0, "blind_made": 0,
+                              "final": [0, 500]}
+        return json.dumps(row)
+
+    first = tmp_path / "seed1.jsonl"
+    first.write_text(line(1, True, False) + "\n\n" + line(2, False, None) + "\n")
+    second = tmp_path / "seed2.jsonl"
+    second.write_text(line(3, True, False) + "\n" + line(4, False, True) + "\n")
+    assert tool.main(["--summarise", str(first), str(second)]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    assert pooled["starts"] == 4 and pooled["blind_nil_starts"] == 3
+    assert (pooled["only_with"], pooled["only_without"]) == (2, 1)
+    assert pooled["blind_nil_made"] == 0
+
+    for bad in ("not json", '{"start": [1], "with": {"won": "yes", "blind": 0}}',
+                '{"start": [1]}', "[1, 2]"):
+        broken = tmp_path / "broken.jsonl"
+        broken.write_text(line(1, True, False) + "\n" + bad + "\n")
+        assert tool.main(["--summarise", str(broken)]) == 2
+        error = capsys.readouterr().err
+        assert "line 2" in error and len(error.strip().splitlines()) == 1
+    undecodable = tmp_path / "latin.jsonl"
+    undecodable.write_bytes(b"\xff\xfe\x00")
+    assert tool.main(["--summarise", str(undecodable)]) == 2
+    assert tool.main(["--summarise", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_the_replaying_bot_can_be_named() -> None:
+    tool._init("normal", "tests.sparring.pimc:Pimc4x4")
+    assert type(tool._BOTS["plain"]).__name__ == "Pimc4x4"
+    tool._init("normal")
+    assert isinstance(tool._BOTS["plain"], tool.NoBlindExpert)
+    with pytest.raises(SystemExit):
+        tool.main([])  # no bot B, no logs
+    assert tool.main(["--b", "normal", "--without", "no.such:Bot"]) == 2

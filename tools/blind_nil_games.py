@@ -7,13 +7,16 @@ made Blind Nil is the one way back, a failed one costs a game that was lost anyw
 its worth is measured in games won.  Each start puts North–South (the expert's team)
 100–300 points and East–West 400–480 (0–5 bags each, drawn from the seed) and plays
 the game to its end against bot B, first with the expert as it is, then, when its team
-bid Blind Nil in that game, again on the same deals with an expert that never bids it.
+bid Blind Nil in that game, again on the same deals with an expert that never bids it
+(or with ``--without BOT``, any bot that bids it less often than the expert, never more).
 Where no Blind Nil was bid the two games are the same game (the bots are deterministic),
 so only the starts where it was bid are played twice.
 
-Prints one JSON object: starts, the starts where Blind Nil was bid, the expert's wins with
-and without it on those, the starts won only with it and only without it, and a two-sided
-sign test on those two counts.  ``--log FILE`` writes one JSON line per start.
+Prints one JSON object: starts, the starts where Blind Nil was bid, how many Blind Nils
+were bid and made there, the expert's wins with and without it on those, the starts won
+only with it and only without it, and a two-sided sign test on those two counts.
+``--log FILE`` writes one JSON line per start; ``--summarise LOG [LOG ...]`` plays
+nothing and prints the summary of logs already written (several seeds pooled).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +36,7 @@ from spades_core.bids import BLIND_NIL
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.expert import ExpertBot
 from spades_core.deal import SplitMix64, deal_hand
+from spades_core.errors import UsageError
 from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules
 from spades_core.views import View
@@ -72,14 +76,15 @@ def play_game(ours: Bot, theirs: Bot, start: Start, rules: Rules) -> dict[str, A
         assert seat is not None
         bot = ours if seat % 2 == 0 else theirs
         state = state.apply(bot_action(bot, state), seat)
-    blind = sum(1 for hand in state.past_hands for seat in (0, 2)
-                if hand.bids_by_seat[seat] == BLIND_NIL)
-    return {"won": state.winner == 0, "hands": len(state.past_hands), "blind": blind,
-            "final": list(state.scores)}
+    blind = [hand.tricks[seat] for hand in state.past_hands for seat in (0, 2)
+             if hand.bids_by_seat[seat] == BLIND_NIL]
+    return {"won": state.winner == 0, "hands": len(state.past_hands), "blind": len(blind),
+            "blind_made": blind.count(0), "final": list(state.scores)}
 
 
-def _init(b_name: str) -> None:
-    _BOTS.update(expert=ExpertBot(), plain=NoBlindExpert(), b=make_bot(b_name))
+def _init(b_name: str, without: str | None = None) -> None:
+    plain = make_bot(without) if without is not None else NoBlindExpert()
+    _BOTS.update(expert=ExpertBot(), plain=plain, b=make_bot(b_name))
 
 
 def _start(start: Start) -> dict[str, Any]:
@@ -90,15 +95,16 @@ def _start(start: Start) -> dict[str, Any]:
     return row
 
 
-def run(b_name: str, count: int, seed: int, jobs: int) -> Iterator[dict[str, Any]]:
+def run(b_name: str, count: int, seed: int, jobs: int,
+        without: str | None = None) -> Iterator[dict[str, Any]]:
     work = starts(seed, count)
     if jobs <= 1:
-        _init(b_name)
+        _init(b_name, without)
         yield from map(_start, work)
         return
     import multiprocessing
 
-    with multiprocessing.get_context("fork").Pool(jobs, _init, (b_name,)) as pool:
+    with multiprocessing.get_context("fork").Pool(jobs, _init, (b_name, without)) as pool:
         yield from pool.imap(_start, work, chunksize=1)
 
 
@@ -116,40 +122,82 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     bid = [row for row in rows if "without" in row]
     with_wins = sum(row["with"]["won"] for row in bid)
     without_wins = sum(row["without"]["won"] for row in bid)
+    made = [row["with"].get("blind_made") for row in bid]
     only_with = sum(row["with"]["won"] and not row["without"]["won"] for row in bid)
     only_without = sum(row["without"]["won"] and not row["with"]["won"] for row in bid)
     return {
         "starts": len(rows), "won_overall": sum(row["with"]["won"] for row in rows),
         "blind_nil_starts": len(bid), "blind_nil_bids": sum(row["with"]["blind"] for row in bid),
+        # null when some line has no count of made ones (logs written before it had)
+        "blind_nil_made": None if None in made else sum(made),
         "wins_with": with_wins, "wins_without": without_wins,
         "only_with": only_with, "only_without": only_without,
         "sign_test_p": round(sign_test(only_with, only_without), 4),
     }
 
 
+def read_rows(lines: Iterable[str]) -> list[dict[str, Any]]:
+    """The rows of a log written by ``--log`` (blank lines skipped)."""
+    rows = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            games = [row["with"], *([row["without"]] if "without" in row else [])]
+            for game in games:
+                if not isinstance(game["won"], bool) or not isinstance(game["blind"], int):
+                    raise ValueError("won must be true or false, blind a count")
+        except (ValueError, KeyError, TypeError) as error:
+            raise UsageError(f"line {number} is not a blind_nil_games line: {error}") from None
+        rows.append(row)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--b", required=True)
+    parser.add_argument("--b")
+    parser.add_argument("--without", help="the bot that replays the Blind Nil starts")
     parser.add_argument("--starts", type=int, default=100)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path)
+    parser.add_argument("--summarise", type=Path, nargs="+", metavar="LOG")
     args = parser.parse_args(argv)
+    if args.summarise:
+        rows = []
+        try:
+            for path in args.summarise:
+                with path.open(encoding="utf-8") as source:
+                    rows += read_rows(source)
+        except (OSError, UnicodeDecodeError, UsageError) as error:
+            print(f"blind_nil_games: {error}", file=sys.stderr)
+            return 2
+        print(json.dumps({"logs": [str(path) for path in args.summarise], **summarise(rows)}))
+        return 0
+    if args.b is None:
+        parser.error("--b is required (or --summarise LOG)")
     if args.starts < 1 or args.jobs < 1:
         parser.error("--starts and --jobs must be at least 1")
-    load_bot(args.b)
+    try:
+        load_bot(args.b)
+        if args.without is not None:
+            load_bot(args.without)
+    except UsageError as error:
+        print(f"blind_nil_games: {error}", file=sys.stderr)
+        return 2
     rows = []
     log = args.log.open("w", encoding="utf-8") if args.log else None
-    for row in run(args.b, args.starts, args.seed, args.jobs):
+    for row in run(args.b, args.starts, args.seed, args.jobs, args.without):
         rows.append(row)
         if log is not None:
             log.write(json.dumps(row) + "\n")
             log.flush()
     if log is not None:
         log.close()
-    print(json.dumps({"b": args.b, "seed": args.seed, **summarise(rows)}))
+    summary = {"b": args.b, "without": args.without or "never", "seed": args.seed}
+    print(json.dumps({**summary, **summarise(rows)}))
     return 0
-
 
 if __name__ == "__main__":
     raise SystemExit(main())
