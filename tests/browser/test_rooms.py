@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .apphelpers import open_app, preset, wait_ready
 
@@ -51,18 +52,25 @@ def _join(page: Page, base: str, code: str, nickname: str) -> None:
 
 
 def _act_once(page: Page) -> str:
-    """Bid 3 or play the first playable card when it is this page's turn; '' otherwise."""
+    """Bid 3 or play the first playable card when it is this page's turn; '' otherwise.
+
+    A dialog (the hand's score sheet) may open between the look and the click, over the
+    next hand's bids: the click then gives up after a moment, and the caller looks again."""
     if page.query_selector("dialog[open]"):
         return ""
-    bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
-    if bid is not None and bid.is_visible():
-        bid.click()
-        return "bid"
-    card = page.query_selector("#hand .card.playable")
-    if card is not None:
-        text = card.get_attribute("data-card") or ""
-        card.click()
-        return text
+    try:
+        bid = page.query_selector("#panel [data-action=bid][data-bid='3']")
+        if bid is not None and bid.is_visible():
+            bid.click(timeout=3_000)
+            return "bid"
+        card = page.query_selector("#hand .card.playable")
+        if card is not None:
+            text = card.get_attribute("data-card") or ""
+            card.click(timeout=3_000)
+            return text
+    except PlaywrightTimeout:
+        if page.query_selector("dialog[open]") is None:
+            raise
     return ""
 
 
