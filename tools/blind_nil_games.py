@@ -146,8 +146,10 @@ def read_rows(lines: Iterable[str]) -> list[dict[str, Any]]:
             row = json.loads(line)
             games = [row["with"], *([row["without"]] if "without" in row else [])]
             for game in games:
-                if not isinstance(game["won"], bool) or not isinstance(game["blind"], int):
-                    raise ValueError("won must be true or false, blind a count")
+                made = game.get("blind_made", 0)
+                if not (isinstance(game["won"], bool) and isinstance(game["blind"], int)
+                        and isinstance(made, int)):
+                    raise ValueError("won must be true or false, blind and blind_made counts")
         except (ValueError, KeyError, TypeError) as error:
             raise UsageError(f"line {number} is not a blind_nil_games line: {error}") from None
         rows.append(row)
