@@ -9,6 +9,15 @@ decisions that depend on the match are exercised too. One hand is played (East d
 A's points minus B's points on the same cards is the pair's figure; a whole game's result is
 mostly the sum of such differences, with far less noise per CPU second than whole games.
 
+Two bots measured against the same third one (``--a X --b C`` and ``--a Y --b C``, same
+``--seed`` and ``--pairs``, each with ``--log``) are compared deal by deal with
+``--compare LOG_X LOG_Y``: where X and Y decide alike, C's decisions are alike too and the
+deal adds nothing to the noise, so the interval is far narrower than the two duels' own.
+It prints the pairs, how many were played identically (``alike``), each log's own ``diff``
+and X's figure minus Y's per hand (``diff``, mean and 95% interval, a deal's two hands
+taken as one unit). Logs of different deals or starts, and lines that are not this tool's,
+are refused with one line on standard error (exit 2).
+
 Prints one JSON object: pairs, ``diff`` (A's points per hand minus B's, mean and 95% interval),
 and per bot: points per hand, sets (contracts missed) and set rate, bags per hand, Nil and
 Blind Nil bids and how many were made, contracts beside a partner's Nil and how many were set,
@@ -24,7 +33,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spades_core.arena import load_bot
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.deal import SplitMix64, deal_hand
+from spades_core.errors import UsageError
 from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules
 
@@ -106,6 +116,32 @@ def _kind(bids: list[str]) -> str:
     return "nil" if "nil" in bids else "num"
 
 
+def _team_diffs(pair: list[dict[str, Any]]) -> list[tuple[int, str]]:
+    """A pair's two figures, one per team's cards: A's points minus B's on them, and the
+    kinds of bid of A's side and of B's side ("nil/num")."""
+    first, second = pair  # first: A is North-South; second: A is East-West
+    found = []
+    for team in (0, 1):
+        a_row, b_row = (first, second) if team == 0 else (second, first)
+        diff = a_row["points"][team] - b_row["points"][team]
+        kind = (_kind([a_row["bids"][s] for s in (team, team + 2)]) + "/"
+                + _kind([b_row["bids"][s] for s in (team, team + 2)]))
+        found.append((diff, kind))
+    return found
+
+
+def _mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its 95% interval (normal law)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n) if n else 0.0
+
+
+def _interval(mean: float, half: float) -> dict[str, Any]:
+    return {"mean": round(mean, 2), "ci95": [round(mean - half, 2), round(mean + half, 2)]}
+
+
 def summarise(results: list[list[dict[str, Any]]]) -> dict[str, Any]:
     tally: dict[str, dict[str, int]] = {side: {} for side in "ab"}
 
@@ -117,36 +153,28 @@ def summarise(results: list[list[dict[str, Any]]]) -> dict[str, Any]:
     for pair in results:
         for row in pair:
             for team in (0, 1):
-                side = "a" if team == row["a_team"] else "b"
+                who = "a" if team == row["a_team"] else "b"
                 seats = (team, team + 2)
                 bids = [row["bids"][s] for s in seats]
                 tricks = [row["tricks"][s] for s in seats]
                 contract = sum(int(bid) for bid in bids if bid not in ("nil", "blind-nil"))
-                add(side, "hands")
-                add(side, "points", row["points"][team])
-                add(side, "bags", max(0, sum(tricks) - contract) if sum(tricks) >= contract else 0)
+                add(who, "hands")
+                add(who, "points", row["points"][team])
+                add(who, "bags", max(0, sum(tricks) - contract) if sum(tricks) >= contract else 0)
                 if contract and sum(tricks) < contract:
-                    add(side, "sets")
+                    add(who, "sets")
                 for bid, taken in zip(bids, tricks, strict=True):
                     if bid in ("nil", "blind-nil"):
                         name = "nil" if bid == "nil" else "blind_nil"
-                        add(side, f"{name}_bids")
-                        add(side, f"{name}_made", taken == 0)
+                        add(who, f"{name}_bids")
+                        add(who, f"{name}_made", taken == 0)
                 if contract and any(bid in ("nil", "blind-nil") for bid in bids):
-                    add(side, "beside_nil")
-                    add(side, "beside_nil_sets", sum(tricks) < contract)
-        first, second = pair  # first: A is North-South; second: A is East-West
-        for team in (0, 1):
-            a_row, b_row = (first, second) if team == 0 else (second, first)
-            diff = a_row["points"][team] - b_row["points"][team]
+                    add(who, "beside_nil")
+                    add(who, "beside_nil_sets", sum(tricks) < contract)
+        for diff, kind in _team_diffs(pair):
             diffs.append(diff)
-            kind = (_kind([a_row["bids"][s] for s in (team, team + 2)]) + "/"
-                    + _kind([b_row["bids"][s] for s in (team, team + 2)]))
             kinds.setdefault(kind, []).append(diff)
-    n = len(diffs)
-    mean = sum(diffs) / n if n else 0.0
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n) if n else 0.0
+    mean, half = _mean_half(diffs)
 
     def side(name: str) -> dict[str, Any]:
         t = tally[name]
@@ -163,26 +191,130 @@ def summarise(results: list[list[dict[str, Any]]]) -> dict[str, Any]:
 
     return {
         "pairs": len(results),
-        "diff": {"mean": round(mean, 2), "ci95": [round(mean - half, 2), round(mean + half, 2)]},
+        "diff": _interval(mean, half),
         "a": side("a"), "b": side("b"),
         "by_kind": {k: {"n": len(v), "mean": round(sum(v) / len(v), 1)}
                     for k, v in sorted(kinds.items())},
     }
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_row(row: Any) -> None:
+    """Raise ValueError unless ``row`` is a line of ``--log``."""
+    if not isinstance(row, dict):
+        raise ValueError("not an object")
+    start = row["start"]
+    if not (_is_int(row["deal"]) and row["a_team"] in (0, 1) and isinstance(start, list)
+            and len(start) == 2 and all(isinstance(part, list) and len(part) == 2
+                                        and all(_is_int(v) for v in part) for part in start)):
+        raise ValueError("deal, a_team (0 or 1) and start [[scores], [bags]] expected")
+    bids, tricks, points = row["bids"], row["tricks"], row["points"]
+    if not (isinstance(bids, list) and len(bids) == 4
+            and all(bid in _BID_WORDS or (isinstance(bid, str) and bid.isdigit()
+                                           and 1 <= int(bid) <= 13) for bid in bids)):
+        raise ValueError("bids must be four of 1-13, nil, blind-nil")
+    if not (isinstance(tricks, list) and len(tricks) == 4 and all(_is_int(t) for t in tricks)
+            and isinstance(points, list) and len(points) == 2
+            and all(_is_int(p) for p in points)):
+        raise ValueError("tricks must be four counts and points two numbers")
+
+
+_BID_WORDS = ("nil", "blind-nil")
+
+
+def read_pairs(lines: Iterable[str]) -> list[list[dict[str, Any]]]:
+    """The pairs of a log written by ``--log``: each deal's line with A as North-South,
+    then the one with A as East-West from the same start (blank lines skipped)."""
+    rows = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            _check_row(row)
+        except (ValueError, KeyError, TypeError) as error:
+            raise UsageError(f"line {number} is not a hand_duel line: {error}") from None
+        rows.append(row)
+    pairs = []
+    for index in range(0, len(rows), 2):
+        pair = rows[index:index + 2]
+        if (len(pair) < 2 or pair[0]["a_team"] != 0 or pair[1]["a_team"] != 1
+                or pair[0]["deal"] != pair[1]["deal"] or pair[0]["start"] != pair[1]["start"]):
+            raise UsageError(f"pair {index // 2 + 1} is not one deal played both ways")
+        pairs.append(pair)
+    return pairs
+
+
+def compare(first: list[list[dict[str, Any]]],
+            second: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    """Two duels' logs against the same bot, deal by deal: ``first``'s A minus
+    ``second``'s A, per hand (see the module)."""
+    if not first:
+        raise UsageError("the logs hold no pair")
+    if len(first) != len(second):
+        raise UsageError(f"the logs hold {len(first)} and {len(second)} pairs")
+    margins: list[float] = []
+    own: tuple[list[float], list[float]] = ([], [])
+    alike = 0
+    for number, (x, y) in enumerate(zip(first, second, strict=True), 1):
+        if (x[0]["deal"], x[0]["start"]) != (y[0]["deal"], y[0]["start"]):
+            raise UsageError(f"pair {number} is not the same deal and start in both logs")
+        x_margin = sum(diff for diff, _ in _team_diffs(x)) / 2
+        y_margin = sum(diff for diff, _ in _team_diffs(y)) / 2
+        own[0].append(x_margin)
+        own[1].append(y_margin)
+        margins.append(x_margin - y_margin)
+        played = ("bids", "tricks", "points")
+        alike += all(a[key] == b[key] for a, b in zip(x, y, strict=True) for key in played)
+    return {
+        "pairs": len(margins), "alike": alike,
+        "first": _interval(*_mean_half(own[0])), "second": _interval(*_mean_half(own[1])),
+        "diff": _interval(*_mean_half(margins)),
+    }
+
+
+def _compare_logs(paths: list[Path]) -> int:
+    try:
+        logs = []
+        for path in paths:
+            with path.open(encoding="utf-8") as source:
+                try:
+                    logs.append(read_pairs(source))
+                except UsageError as error:
+                    raise UsageError(f"{path}: {error}") from None
+        found = compare(logs[0], logs[1])
+    except (OSError, UnicodeDecodeError, UsageError) as error:
+        print(f"hand_duel: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps({"logs": [str(path) for path in paths], **found}))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--a", required=True)
-    parser.add_argument("--b", required=True)
+    parser.add_argument("--a")
+    parser.add_argument("--b")
     parser.add_argument("--pairs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path)
+    parser.add_argument("--compare", type=Path, nargs=2, metavar=("LOG_X", "LOG_Y"))
     args = parser.parse_args(argv)
+    if args.compare:
+        return _compare_logs(args.compare)
+    if args.a is None or args.b is None:
+        parser.error("--a and --b are required (or --compare LOG_X LOG_Y)")
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
-    for name in (args.a, args.b):
-        load_bot(name)
+    try:
+        for name in (args.a, args.b):
+            load_bot(name)
+    except UsageError as error:
+        print(f"hand_duel: {error}", file=sys.stderr)
+        return 2
     results = []
     log = args.log.open("w", encoding="utf-8") if args.log else None
     for pair in run(args.a, args.b, args.pairs, args.seed, args.jobs, Rules()):
