@@ -40,6 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_core.arena import load_bot
+from spades_core.bids import parse_bid
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.deal import SplitMix64, deal_hand
 from spades_core.errors import UsageError
@@ -207,22 +208,19 @@ def _check_row(row: Any) -> None:
     if not isinstance(row, dict):
         raise ValueError("not an object")
     start = row["start"]
-    if not (_is_int(row["deal"]) and row["a_team"] in (0, 1) and isinstance(start, list)
-            and len(start) == 2 and all(isinstance(part, list) and len(part) == 2
-                                        and all(_is_int(v) for v in part) for part in start)):
+    if not (_is_int(row["deal"]) and _is_int(row["a_team"]) and row["a_team"] in (0, 1)
+            and isinstance(start, list) and len(start) == 2
+            and all(isinstance(part, list) and len(part) == 2
+                    and all(_is_int(v) for v in part) for part in start)):
         raise ValueError("deal, a_team (0 or 1) and start [[scores], [bags]] expected")
     bids, tricks, points = row["bids"], row["tricks"], row["points"]
     if not (isinstance(bids, list) and len(bids) == 4
-            and all(bid in _BID_WORDS or (isinstance(bid, str) and bid.isdigit()
-                                           and 1 <= int(bid) <= 13) for bid in bids)):
-        raise ValueError("bids must be four of 1-13, nil, blind-nil")
+            and all(isinstance(bid, str) and str(parse_bid(bid)) == bid for bid in bids)):
+        raise ValueError("bids must be four bids in the engine's notation")
     if not (isinstance(tricks, list) and len(tricks) == 4 and all(_is_int(t) for t in tricks)
             and isinstance(points, list) and len(points) == 2
             and all(_is_int(p) for p in points)):
         raise ValueError("tricks must be four counts and points two numbers")
-
-
-_BID_WORDS = ("nil", "blind-nil")
 
 
 def read_pairs(lines: Iterable[str]) -> list[list[dict[str, Any]]]:
