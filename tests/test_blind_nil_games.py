@@ -112,7 +112,8 @@ def test_logs_are_pooled_and_malformed_ones_refused(tmp_path: Path,
 
     for bad in ("not json", '{"start": [1], "with": {"won": "yes", "blind": 0}}',
                 '{"start": [1]}', "[1, 2]",
-                '{"with": {"won": true, "blind": 1, "blind_made": "one"}}'):
+                '{"with": {"won": true, "blind": 1, "blind_made": "one"}}', '{"with": 5}',
+                '{"with": {"won": true, "blind": 0}, "without": []}', '"text"'):
         broken = tmp_path / "broken.jsonl"
         broken.write_text(line(1, True, False) + "\n" + bad + "\n")
         assert tool.main(["--summarise", str(broken)]) == 2

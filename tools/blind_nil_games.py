@@ -30,6 +30,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import json_lines
 
 from spades_core.arena import load_bot
 from spades_core.bids import BLIND_NIL
@@ -136,24 +139,21 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _check_row(row: Any) -> None:
+    """Raise ValueError unless ``row`` is a line of ``--log``."""
+    games = [row["with"], *([row["without"]] if "without" in row else [])]
+    for game in games:
+        if not isinstance(game, dict):
+            raise ValueError("with and without must be objects")
+        made = game.get("blind_made", 0)
+        if not (isinstance(game["won"], bool) and isinstance(game["blind"], int)
+                and isinstance(made, int)):
+            raise ValueError("won must be true or false, blind and blind_made counts")
+
+
 def read_rows(lines: Iterable[str]) -> list[dict[str, Any]]:
     """The rows of a log written by ``--log`` (blank lines skipped)."""
-    rows = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            games = [row["with"], *([row["without"]] if "without" in row else [])]
-            for game in games:
-                made = game.get("blind_made", 0)
-                if not (isinstance(game["won"], bool) and isinstance(game["blind"], int)
-                        and isinstance(made, int)):
-                    raise ValueError("won must be true or false, blind and blind_made counts")
-        except (ValueError, KeyError, TypeError) as error:
-            raise UsageError(f"line {number} is not a blind_nil_games line: {error}") from None
-        rows.append(row)
-    return rows
+    return json_lines.read_rows(lines, _check_row, "blind_nil_games")
 
 
 def main(argv: list[str] | None = None) -> int:

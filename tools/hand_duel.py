@@ -38,6 +38,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from json_lines import read_rows
 
 from spades_core.arena import load_bot
 from spades_core.bids import parse_bid
@@ -226,16 +229,7 @@ def _check_row(row: Any) -> None:
 def read_pairs(lines: Iterable[str]) -> list[list[dict[str, Any]]]:
     """The pairs of a log written by ``--log``: each deal's line with A as North-South,
     then the one with A as East-West from the same start (blank lines skipped)."""
-    rows = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            _check_row(row)
-        except (ValueError, KeyError, TypeError) as error:
-            raise UsageError(f"line {number} is not a hand_duel line: {error}") from None
-        rows.append(row)
+    rows = read_rows(lines, _check_row, "hand_duel")
     pairs = []
     for index in range(0, len(rows), 2):
         pair = rows[index:index + 2]

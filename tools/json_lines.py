@@ -1,0 +1,32 @@
+"""The JSON-lines logs the measuring tools write (``--log``), read back one checked row a line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from spades_core.errors import UsageError
+
+
+def read_rows(
+    lines: Iterable[str], check: Callable[[Any], None], tool: str
+) -> list[dict[str, Any]]:
+    """Each non-blank line decoded and passed to ``check``, which raises ValueError,
+    KeyError or TypeError for a row that is not ``tool``'s; such a line is refused with
+    its number (:class:`UsageError`)."""
+    rows = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            check(row)
+        except (ValueError, KeyError, TypeError) as error:
+            raise UsageError(f"line {number} is not a {tool} line: {error}") from None
+        rows.append(row)
+    return rows
