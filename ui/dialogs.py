@@ -79,7 +79,7 @@ def score_sheet(model: SheetModel) -> None:
         last = hands[-1]
         bids = last.bids_by_seat
         wrap = el("div", cls="scroll")
-        table = el("table")
+        table = el("table", cls="sheet")
         head = el("tr")
         for key in ("sheet.team", "sheet.bids", "sheet.tricks", "sheet.points", "sheet.bags",
                     "sheet.total"):

@@ -271,6 +271,27 @@ def test_screens_fit_and_targets_are_big_enough(
     screenshot(page, "options")
 
 
+def test_the_score_sheet_fits_a_phone(
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot
+) -> None:
+    """After a hand, the sheet's six columns fit a 375-pixel screen in French (the longer
+    language): the totals are in view without scrolling sideways."""
+    page = make_page(375, 667)
+    preset(page, {**FAST, "language": "fr"})
+    open_app(page, live_server, "?deal=7")
+    for _ in range(80):
+        kind = step(page)
+        if kind == "sheet":
+            break
+        act(page, kind)
+    assert kind == "sheet"
+    sizes = page.evaluate("""() => [...document.querySelectorAll('dialog[open] .scroll')]
+        .map(wrap => [wrap.scrollWidth, wrap.clientWidth])""")
+    assert sizes and all(width <= room for width, room in sizes), sizes
+    expect(page.locator("dialog[open] table.sheet thead th").last).to_be_in_viewport()
+    screenshot(page, "sheet-after-hand")
+
+
 def test_no_serious_accessibility_violations(page: Page, live_server: str) -> None:
     preset(page, {**FAST, "blind_nil": True})
     open_app(page, live_server, "?deal=99")
