@@ -7,6 +7,7 @@ controller. Cards are drawn by ``ui/cardview.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from spades_core import Seat
@@ -79,7 +80,7 @@ def score_sheet(model: SheetModel) -> None:
         last = hands[-1]
         bids = last.bids_by_seat
         wrap = el("div", cls="scroll")
-        table = el("table", cls="sheet")
+        table = el("table", cls="dense")
         head = el("tr")
         for key in ("sheet.team", "sheet.bids", "sheet.tricks", "sheet.points", "sheet.bags",
                     "sheet.total"):
@@ -276,21 +277,28 @@ def _rate(row: dict[str, Any]) -> str:
 def stats_dialog(stats: dict[str, Any], done: bool = False) -> None:
     dialog, body = _open(t("stats.title"))
     wrap = el("div", cls="scroll")
-    table = el("table", id="stats-table")
+    table = el("table", cls="dense", id="stats-table")
+    # one column a level, one row a figure: five columns fit a phone's width
+    columns = [(t(f"options.level.{lvl}"), stats["levels"][lvl]) for lvl in stats_mod.LEVELS]
+    columns.append((t("stats.all"), stats_mod.totals(stats)))
     head = el("tr")
-    for key in ("stats.level", "stats.played", "stats.won", "stats.rate", "stats.best",
-                "stats.streak", "stats.best-streak"):
-        add(head, el("th", t(key), None if key == "stats.level" else "num", scope="col"))
+    add(head, el("th", t("stats.level"), scope="col"))
+    for label, _ in columns:
+        add(head, el("th", label, "num", scope="col"))
     add(table, head)
-    rows = [(t(f"options.level.{lvl}"), stats["levels"][lvl]) for lvl in stats_mod.LEVELS]
-    rows.append((t("stats.all"), stats_mod.totals(stats)))
-    for label, row in rows:
+    figures: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+        ("stats.played", lambda row: str(row["played"])),
+        ("stats.won", lambda row: str(row["won"])),
+        ("stats.rate", _rate),
+        ("stats.best", lambda row: t("stats.none") if row["best"] is None else str(row["best"])),
+        ("stats.streak", lambda row: str(row["streak"])),
+        ("stats.best-streak", lambda row: str(row["best_streak"])),
+    ]
+    for key, figure in figures:
         line = el("tr")
-        best = t("stats.none") if row["best"] is None else str(row["best"])
-        add(line, el("th", label, scope="row"), el("td", str(row["played"]), "num"),
-            el("td", str(row["won"]), "num"), el("td", _rate(row), "num"),
-            el("td", best, "num"), el("td", str(row["streak"]), "num"),
-            el("td", str(row["best_streak"]), "num"))
+        add(line, el("th", t(key), scope="row"))
+        for _, row in columns:
+            add(line, el("td", figure(row), "num"))
         add(table, line)
     add(wrap, table)
     add(body, wrap, el("p", t("stats.daily", count=len(stats["daily"]))))

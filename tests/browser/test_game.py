@@ -65,8 +65,10 @@ def test_whole_game_through_clicks_then_stats_survive_a_reload(
     page.keyboard.press("Escape")
     page.click("#menu-button")
     page.click("#screen-menu [data-action=stats]")
-    row = page.locator("#stats-table tr", has_text="Beginner")
-    expect(row.locator("td").first).to_have_text("1")
+    levels = page.locator("#stats-table tr").first.locator("th")
+    expect(levels.nth(1)).to_have_text("Beginner")
+    played = page.locator("#stats-table tr", has_text="Played").locator("td")
+    expect(played).to_have_text(["1", "0", "0", "1"])  # beginner, normal, expert, all
     screenshot(page, "stats")
     page.click("dialog[open] [data-action=close]")
 
@@ -271,11 +273,16 @@ def test_screens_fit_and_targets_are_big_enough(
     screenshot(page, "options")
 
 
-def test_the_score_sheet_fits_a_phone(
+# each table of the open dialog: its width and the room its scrolling box gives it
+FITS_IN_DIALOG = """() => [...document.querySelectorAll('dialog[open] .scroll')]
+    .map(wrap => [wrap.scrollWidth, wrap.clientWidth])"""
+
+
+def test_the_score_sheet_and_statistics_fit_a_phone(
     make_page: Callable[..., Page], live_server: str, screenshot: Shot
 ) -> None:
-    """After a hand, the sheet's six columns fit a 375-pixel screen in French (the longer
-    language): the totals are in view without scrolling sideways."""
+    """After a hand, the sheet's six columns and the statistics' five fit a 375-pixel
+    screen in French (the longer language): nothing to scroll sideways to."""
     page = make_page(375, 667)
     preset(page, {**FAST, "language": "fr"})
     open_app(page, live_server, "?deal=7")
@@ -285,11 +292,17 @@ def test_the_score_sheet_fits_a_phone(
             break
         act(page, kind)
     assert kind == "sheet"
-    sizes = page.evaluate("""() => [...document.querySelectorAll('dialog[open] .scroll')]
-        .map(wrap => [wrap.scrollWidth, wrap.clientWidth])""")
+    sizes = page.evaluate(FITS_IN_DIALOG)
     assert sizes and all(width <= room for width, room in sizes), sizes
-    expect(page.locator("dialog[open] table.sheet thead th").last).to_be_in_viewport()
+    expect(page.locator("dialog[open] table.dense thead th").last).to_be_in_viewport()
     screenshot(page, "sheet-after-hand")
+    act(page, "sheet")
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action=stats]")
+    expect(page.locator("#stats-table")).to_be_visible()
+    sizes = page.evaluate(FITS_IN_DIALOG)
+    assert sizes and all(width <= room for width, room in sizes), sizes
+    screenshot(page, "stats")
 
 
 def test_no_serious_accessibility_violations(page: Page, live_server: str) -> None:
