@@ -23,16 +23,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import json_lines
 from blind_nil_games import sign_test
 
 from spades_core.arena import load_bot, play_game, wilson
+from spades_core.bids import parse_bid
 from spades_core.bots import Bot
 from spades_core.errors import UsageError
 from spades_core.rules import Rules, game_winner
@@ -43,22 +45,34 @@ _RULES = Rules()
 _BOTS: dict[str, Bot] = {}
 
 
-def read_log(lines: Iterator[str] | list[str]) -> dict[Key, Game]:
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_hand(hand: Any) -> None:
+    """Raise ValueError unless ``hand`` is a line of the arena's ``--log``."""
+    if not isinstance(hand, dict):
+        raise ValueError("not an object")
+    if not (_is_int(hand["deal"]) and hand["a_team"] in (0, 1) and _is_int(hand["a_team"])
+            and _is_int(hand["hand"]) and hand["hand"] >= 0):
+        raise ValueError("deal, a_team (0 or 1) and hand (a count) expected")
+    bids, tricks = hand["bids"], hand["tricks"]
+    if not (isinstance(bids, list) and len(bids) == 4
+            and all(isinstance(bid, str) and str(parse_bid(bid)) == bid for bid in bids)
+            and isinstance(tricks, list) and len(tricks) == 4
+            and all(_is_int(count) and count >= 0 for count in tricks)):
+        raise ValueError("four bids in the engine's notation and four trick counts expected")
+    for key in ("points", "scores"):
+        pair = hand[key]
+        if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) for v in pair)):
+            raise ValueError(f"{key} must be two numbers")
+
+
+def read_log(lines: Iterable[str]) -> dict[Key, Game]:
     """The games of an arena log, each its hands in order."""
     games: dict[Key, Game] = {}
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            hand = json.loads(line)
-            key = (int(hand["deal"]), int(hand["a_team"]))
-            int(hand["hand"])
-            if (key[1] not in (0, 1) or len(hand["bids"]) != 4 or len(hand["tricks"]) != 4
-                    or len(hand["scores"]) != 2):
-                raise ValueError("a team, four bids, four tricks and two scores")
-        except (ValueError, KeyError, TypeError) as error:
-            raise UsageError(f"line {number} is not an arena log line: {error}") from None
-        games.setdefault(key, []).append(hand)
+    for hand in json_lines.read_rows(lines, _check_hand, "arena log"):
+        games.setdefault((hand["deal"], hand["a_team"]), []).append(hand)
     for game in games.values():
         game.sort(key=lambda hand: hand["hand"])
     return games
