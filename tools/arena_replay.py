@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import json_lines
 from blind_nil_games import sign_test
+from json_lines import is_int
 
 from spades_core.arena import load_bot, play_game, wilson
 from spades_core.bids import parse_bid
@@ -45,26 +46,22 @@ _RULES = Rules()
 _BOTS: dict[str, Bot] = {}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_hand(hand: Any) -> None:
     """Raise ValueError unless ``hand`` is a line of the arena's ``--log``."""
     if not isinstance(hand, dict):
         raise ValueError("not an object")
-    if not (_is_int(hand["deal"]) and hand["a_team"] in (0, 1) and _is_int(hand["a_team"])
-            and _is_int(hand["hand"]) and hand["hand"] >= 0):
+    if not (is_int(hand["deal"]) and hand["a_team"] in (0, 1) and is_int(hand["a_team"])
+            and is_int(hand["hand"]) and hand["hand"] >= 0):
         raise ValueError("deal, a_team (0 or 1) and hand (a count) expected")
     bids, tricks = hand["bids"], hand["tricks"]
     if not (isinstance(bids, list) and len(bids) == 4
             and all(isinstance(bid, str) and str(parse_bid(bid)) == bid for bid in bids)
             and isinstance(tricks, list) and len(tricks) == 4
-            and all(_is_int(count) and count >= 0 for count in tricks)):
+            and all(is_int(count) and count >= 0 for count in tricks)):
         raise ValueError("four bids in the engine's notation and four trick counts expected")
     for key in ("points", "scores"):
         pair = hand[key]
-        if not (isinstance(pair, list) and len(pair) == 2 and all(_is_int(v) for v in pair)):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(is_int(v) for v in pair)):
             raise ValueError(f"{key} must be two numbers")
 
 

@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from json_lines import read_rows
+from json_lines import is_int, read_rows
 
 from spades_core.arena import load_bot
 from spades_core.bids import parse_bid
@@ -202,27 +202,23 @@ def summarise(results: list[list[dict[str, Any]]]) -> dict[str, Any]:
     }
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_row(row: Any) -> None:
     """Raise ValueError unless ``row`` is a line of ``--log``."""
     if not isinstance(row, dict):
         raise ValueError("not an object")
     start = row["start"]
-    if not (_is_int(row["deal"]) and _is_int(row["a_team"]) and row["a_team"] in (0, 1)
+    if not (is_int(row["deal"]) and is_int(row["a_team"]) and row["a_team"] in (0, 1)
             and isinstance(start, list) and len(start) == 2
             and all(isinstance(part, list) and len(part) == 2
-                    and all(_is_int(v) for v in part) for part in start)):
+                    and all(is_int(v) for v in part) for part in start)):
         raise ValueError("deal, a_team (0 or 1) and start [[scores], [bags]] expected")
     bids, tricks, points = row["bids"], row["tricks"], row["points"]
     if not (isinstance(bids, list) and len(bids) == 4
             and all(isinstance(bid, str) and str(parse_bid(bid)) == bid for bid in bids)):
         raise ValueError("bids must be four bids in the engine's notation")
-    if not (isinstance(tricks, list) and len(tricks) == 4 and all(_is_int(t) for t in tricks)
+    if not (isinstance(tricks, list) and len(tricks) == 4 and all(is_int(t) for t in tricks)
             and isinstance(points, list) and len(points) == 2
-            and all(_is_int(p) for p in points)):
+            and all(is_int(p) for p in points)):
         raise ValueError("tricks must be four counts and points two numbers")
 
 

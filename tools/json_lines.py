@@ -13,6 +13,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from spades_core.errors import UsageError
 
 
+def is_int(value: Any) -> bool:
+    """Whether a decoded JSON value is a whole number (``true`` and ``false`` are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def read_rows(
     lines: Iterable[str], check: Callable[[Any], None], tool: str
 ) -> list[dict[str, Any]]:
