@@ -232,10 +232,14 @@ def _same_card(view: View, one: Card, other: Card) -> bool:
     return len(distinct_cards(one.bit | other.bit, breaks)) == 1
 
 
-def _fact(found: Price) -> tuple[str, int]:
+def _fact(found: Price, played: Card | Bid, better: Card | Bid) -> tuple[str, int]:
     """The one fact worth a line: the team's extra tricks, its bags avoided, or the
     opponents' tricks taken fewer, whichever the better action improves most ("" and 0
-    when it improves none of them: the points lie in who takes the tricks, a Nil)."""
+    when it improves none of them: the points lie in who takes the tricks).  None when
+    either bid is a Nil: a Nil's worth is its bonus, not the tricks around it, and the
+    hint's sentence already says how often it is made."""
+    if any(isinstance(action, Bid) and action.is_nil for action in (played, better)):
+        return ("", 0)
     choices = [("tricks", found.tricks), ("bags", found.bags), ("set", found.theirs)]
     kind, amount = max(choices, key=lambda c: c[1])
     return (kind, amount) if amount > 0 else ("", 0)
@@ -296,7 +300,7 @@ def review_steps(game: GameState, hand_index: int, seat: Seat = Seat.S,
         if cost.cost < MIN_COST:
             continue
         hint = explain(view, better, evaluation)
-        fact, amount = _fact(cost)
+        fact, amount = _fact(cost, played, better)
         assert view.hand is not None
         found.append(ReviewItem(
             hand_index=hand_index,

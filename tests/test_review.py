@@ -179,3 +179,31 @@ def test_amounts_in_tenths_take_the_right_plural() -> None:
         "2.6", "2,6", "3")
     assert names.tenths_count(10, "en") == "1" and names.tenths_count(15, "en") == "2"
     assert names.tenths_count(15, "fr") == "1" and names.tenths_count(20, "fr") == "2"
+
+
+# South holds a Nil hand (nothing above a five, one small spade) and bids 2.
+NIL_CARDS = {
+    "N": "AC KC QC JC AH KH QH AS KS QS JS TS 9S",
+    "E": "TC 9C 8C 7C JH TH 9H 8H AD KD QD JD 8S",
+    "S": "2C 3C 4C 2D 3D 4D 2H 3H 4H 5H 5C 5D 2S",
+    "W": "6C 6D 7D 8D 9D TD 6H 7H 3S 4S 5S 6S 7S",
+}
+
+
+def test_a_missed_nil_is_flagged_without_a_fact_about_tricks() -> None:
+    """The Nil's worth is its bonus: "the team would take more tricks" may be true of the
+    play-outs but is not why Nil was better, so a Nil item carries no such fact."""
+    hands = [CardSet.of(NIL_CARDS[seat.name].split()) for seat in Seat]
+    state = GameState.new(Rules(), cards=hands)
+    for token in ("2", "3", "7", "3"):  # S, W, N, E
+        state = state.apply(parse_bid(token))
+    while not state.past_hands:
+        state = state.apply(lowest(state))
+    review = review_hand(state, 0, Seat.S)
+    bids = [item for item in review.items if isinstance(item.played, Bid)]
+    assert len(bids) == 1, review.items
+    item = bids[0]
+    assert item.played == Bid(2) and item.better.is_nil
+    assert item.reason.startswith("coach.bid.nil")
+    assert (item.fact, item.fact_tenths) == ("", 0)
+    assert price(view_for(hand_states(state, 0)[0], Seat.S), Bid(2), item.better).tricks > 0
