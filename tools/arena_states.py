@@ -65,9 +65,10 @@ def tally(games: dict[Key, Game]) -> dict[str, Any]:
             for hand in game:
                 mine, theirs = before[team], before[1 - team]
                 state = _state(mine, theirs)
-                bids = tuple(parse_bid(bid) for bid in hand["bids"])
-                tricks = tuple(hand["tricks"])
-                score = score_hand(bids, tricks, (0, 0), _RULES)[team]  # type: ignore[arg-type]
+                b = [parse_bid(bid) for bid in hand["bids"]]
+                t = [int(taken) for taken in hand["tricks"]]
+                score = score_hand((b[0], b[1], b[2], b[3]), (t[0], t[1], t[2], t[3]), (0, 0),
+                                   _RULES)[team]
                 row = hands[side].setdefault(state, {"hands": 0, "points": 0, "sets": 0,
                                                      "nil_bids": 0, "blind_nil_bids": 0})
                 row["hands"] += 1
