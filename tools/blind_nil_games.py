@@ -188,15 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"blind_nil_games: {error}", file=sys.stderr)
         return 2
-    rows = []
-    log = args.log.open("w", encoding="utf-8") if args.log else None
-    for row in run(args.b, args.starts, args.seed, args.jobs, args.without):
-        rows.append(row)
-        if log is not None:
-            log.write(json.dumps(row) + "\n")
-            log.flush()
-    if log is not None:
-        log.close()
+    rows = json_lines.collect(run(args.b, args.starts, args.seed, args.jobs, args.without),
+                              args.log)
     summary = {"b": args.b, "without": args.without or "never", "seed": args.seed}
     print(json.dumps({**summary, **summarise(rows)}))
     return 0

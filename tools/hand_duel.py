@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from json_lines import is_int, read_rows
+from json_lines import collect, is_int, read_rows
 
 from spades_core.arena import load_bot
 from spades_core.bids import parse_bid
@@ -303,16 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as error:
         print(f"hand_duel: {error}", file=sys.stderr)
         return 2
-    results = []
-    log = args.log.open("w", encoding="utf-8") if args.log else None
-    for pair in run(args.a, args.b, args.pairs, args.seed, args.jobs, Rules()):
-        results.append(pair)
-        if log is not None:
-            for row in pair:
-                log.write(json.dumps(row) + "\n")
-            log.flush()
-    if log is not None:
-        log.close()
+    results = collect(run(args.a, args.b, args.pairs, args.seed, args.jobs, Rules()),
+                      args.log, lambda pair: pair)
     print(json.dumps({"bots": {"a": args.a, "b": args.b}, "seed": args.seed, **summarise(results)}))
     return 0
 

@@ -6,11 +6,13 @@ import json
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_core.errors import UsageError
+
+T = TypeVar("T")
 
 
 def is_int(value: Any) -> bool:
@@ -35,3 +37,20 @@ def read_rows(
             raise UsageError(f"line {number} is not a {tool} line: {error}") from None
         rows.append(row)
     return rows
+
+
+def collect(items: Iterable[T], log: Path | None,
+            rows: Callable[[T], Iterable[Any]] = lambda item: (item,)) -> list[T]:
+    """``items`` in a list; with ``log``, each item's ``rows`` are also written there as
+    they come, one JSON line each and flushed (a long run can be read while it goes on)."""
+    found: list[T] = []
+    if log is None:
+        found.extend(items)
+        return found
+    with log.open("w", encoding="utf-8") as out:
+        for item in items:
+            found.append(item)
+            for row in rows(item):
+                out.write(json.dumps(row) + "\n")
+            out.flush()
+    return found

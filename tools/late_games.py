@@ -164,15 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, UnicodeDecodeError, UsageError) as error:
         print(f"late_games: {error}", file=sys.stderr)
         return 2
-    rows = []
-    log = args.log.open("w", encoding="utf-8") if args.log else None
-    for row in run(args.a, args.b, args.o, work, args.jobs, reused):
-        rows.append(row)
-        if log is not None:
-            log.write(json.dumps(row) + "\n")
-            log.flush()
-    if log is not None:
-        log.close()
+    rows = json_lines.collect(run(args.a, args.b, args.o, work, args.jobs, reused), args.log)
     summary = {"a": args.a, "b": args.b, "o": args.o, "seed": args.seed,
                "low": args.low, "high": args.high}
     print(json.dumps({**summary, **summarise(rows)}))
