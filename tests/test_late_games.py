@@ -51,13 +51,23 @@ def test_both_bots_play_the_same_starts_against_the_same_opponent(
     assert summary["b_won"] == sum(row["b"]["won"] for row in rows)
     assert summary["only_a"] - summary["only_b"] == summary["a_won"] - summary["b_won"]
 
-    # B's games reused from the log: the same rows, whatever B is named now
+    assert all((row["b_bot"], row["o_bot"]) == ("beginner", "beginner") for row in rows)
+
+    # B's games reused from a log: taken as written (here one of them turned round), not
+    # played again; and only from a log of the same B and O
+    edited = [dict(row) for row in rows]
+    edited[0]["b"] = {**rows[0]["b"], "won": not rows[0]["b"]["won"]}
+    reuse = tmp_path / "reuse.jsonl"
+    reuse.write_text("".join(json.dumps(row) + "\n" for row in edited), encoding="utf-8")
     again = tmp_path / "again.jsonl"
-    assert tool.main(["--a", "normal", "--b", "expert", "--o", "beginner", "--starts", "6",
-                      "--seed", "5", "--low", "400", "--high", "480", "--reuse", str(log),
-                      "--log", str(again)]) == 0
-    assert json.loads(capsys.readouterr().out)["b_won"] == summary["b_won"]
-    assert again.read_text(encoding="utf-8") == log.read_text(encoding="utf-8")
+    common = ["--a", "normal", "--o", "beginner", "--starts", "6", "--seed", "5",
+              "--low", "400", "--high", "480", "--reuse", str(reuse)]
+    assert tool.main([*common, "--b", "beginner", "--log", str(again)]) == 0
+    turned = 1 if edited[0]["b"]["won"] else -1
+    assert json.loads(capsys.readouterr().out)["b_won"] == summary["b_won"] + turned
+    assert again.read_text(encoding="utf-8") == reuse.read_text(encoding="utf-8")
+    assert tool.main([*common, "--b", "normal"]) == 2
+    assert "not normal against beginner" in capsys.readouterr().err
 
 
 def test_the_summary_pools_logs_and_refuses_malformed_ones(
@@ -65,8 +75,8 @@ def test_the_summary_pools_logs_and_refuses_malformed_ones(
     def line(number: int, a_won: bool, b_won: bool) -> str:
         def game(won: bool) -> dict[str, object]:
             return {"won": won, "hands": 2, "blind": 0, "blind_made": 0, "final": [500, 0]}
-        return json.dumps({"start": [number, [300, 400], [1, 2]], "a": game(a_won),
-                           "b": game(b_won)})
+        return json.dumps({"start": [number, [300, 400], [1, 2]], "b_bot": "expert",
+                           "o_bot": "normal", "a": game(a_won), "b": game(b_won)})
 
     first = tmp_path / "seed1.jsonl"
     first.write_text(line(1, True, False) + "\n\n" + line(2, True, True) + "\n")
@@ -78,14 +88,18 @@ def test_the_summary_pools_logs_and_refuses_malformed_ones(
     assert (pooled["only_a"], pooled["only_b"], pooled["alike"]) == (2, 1, 1)
     assert pooled["sign_test_p"] == 1.0
 
-    for bad in ("not json", '{"start": [1, [300, 400], [1, 2]]}', "[1, 2]",
-                '{"start": [1, [300, 400]], "a": {"won": true, "hands": 1}, '
+    names = '"b_bot": "expert", "o_bot": "normal", '
+    for bad in ("not json", '{"start": [1, [300, 400], [1, 2]], ' + names[:-2] + "}", "[1, 2]",
+                '{"start": [1, [300, 400]], ' + names + '"a": {"won": true, "hands": 1}, '
                 '"b": {"won": true, "hands": 1}}',
-                '{"start": [1, [300, 400], [1, 2]], "a": {"won": 1, "hands": 1}, '
+                '{"start": [1, [300, 400], [1, 2]], ' + names + '"a": {"won": 1, "hands": 1}, '
                 '"b": {"won": true, "hands": 1}}',
-                '{"start": [1, [300, 400], [1, true]], "a": {"won": true, "hands": 1}, '
-                '"b": {"won": true, "hands": 1}}',
-                '{"start": [1, [300, 400], [1, 2]], "a": {"won": true, "hands": 1}, "b": []}'):
+                '{"start": [1, [300, 400], [1, true]], ' + names + '"a": {"won": true, '
+                '"hands": 1}, "b": {"won": true, "hands": 1}}',
+                '{"start": [1, [300, 400], [1, 2]], ' + names + '"a": {"won": true, "hands": 1}, '
+                '"b": []}',
+                '{"start": [1, [300, 400], [1, 2]], "b_bot": 5, "o_bot": "normal", '
+                '"a": {"won": true, "hands": 1}, "b": {"won": true, "hands": 1}}'):
         broken = tmp_path / "broken.jsonl"
         broken.write_text(line(1, True, False) + "\n" + bad + "\n")
         assert tool.main(["--summarise", str(broken)]) == 2

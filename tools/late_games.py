@@ -9,7 +9,8 @@ teams a score from ``--low`` to ``--high`` (tens) and 0–7 bags, drawn from the
 deal; bot A plays North–South from it to the end of the game against bot O, then bot B does
 on the same deals against the same O.  The bots are deterministic, so where A and B decide
 alike the two games are the same game.  ``--reuse LOG`` takes B's games from an earlier log
-with the same B, O, seed and range (a second variant against the same baseline costs half).
+of the same B and O (checked: each line names them) wherever its starts are this run's (a
+second variant against the same baseline costs half).
 
 Prints one JSON object: starts, A's and B's wins, the starts won only by A and only by B,
 and a two-sided sign test on those two counts.  ``--log FILE`` writes one JSON line per
@@ -40,6 +41,7 @@ from spades_core.rules import Rules
 
 _BOTS: dict[str, Bot] = {}
 _REUSED: dict[str, dict[str, Any]] = {}
+_NAMES: dict[str, str] = {}
 _RULES = Rules()  # the default rules: the arena's
 Start = tuple[int, tuple[int, int], tuple[int, int]]
 
@@ -60,23 +62,21 @@ def starts(seed: int, count: int, low: int = 250, high: int = 480) -> list[Start
     return found
 
 
-def _key(start: Start) -> str:
-    deal, scores, bags = start
-    return json.dumps([deal, list(scores), list(bags)])
-
-
 def _init(a: str, b: str, o: str, reused: dict[str, dict[str, Any]]) -> None:
     _BOTS.update(a=make_bot(a), b=make_bot(b), o=make_bot(o))
+    _NAMES.update(b=b, o=o)
     _REUSED.update(reused)
 
 
 def _start(start: Start) -> dict[str, Any]:
-    key = _key(start)
-    row: dict[str, Any] = {"start": json.loads(key)}
-    row["a"] = play_game(_BOTS["a"], _BOTS["o"], start, _RULES)
-    found = _REUSED.get(key)
-    row["b"] = found if found is not None else play_game(_BOTS["b"], _BOTS["o"], start, _RULES)
-    return row
+    deal, scores, bags = start
+    shown = [deal, list(scores), list(bags)]
+    found = _REUSED.get(json.dumps(shown))
+    return {
+        "start": shown, "b_bot": _NAMES["b"], "o_bot": _NAMES["o"],
+        "a": play_game(_BOTS["a"], _BOTS["o"], start, _RULES),
+        "b": found if found is not None else play_game(_BOTS["b"], _BOTS["o"], start, _RULES),
+    }
 
 
 def run(a: str, b: str, o: str, work: list[Start], jobs: int,
@@ -89,6 +89,16 @@ def run(a: str, b: str, o: str, work: list[Start], jobs: int,
 
     with multiprocessing.get_context("fork").Pool(jobs, _init, (a, b, o, reused or {})) as pool:
         yield from pool.imap(_start, work, chunksize=1)
+
+
+def reusable(rows: list[dict[str, Any]], b: str, o: str) -> dict[str, dict[str, Any]]:
+    """B's games of an earlier log, by start; refused unless the log's B and O are ``b``
+    and ``o`` (another bot's games would be counted as B's without a word)."""
+    for row in rows:
+        if (row["b_bot"], row["o_bot"]) != (b, o):
+            raise UsageError(f"--reuse: the log's games are {row['b_bot']} against "
+                             f"{row['o_bot']}, not {b} against {o}")
+    return {json.dumps(row["start"]): row["b"] for row in rows}
 
 
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -111,6 +121,8 @@ def _check_row(row: Any) -> None:
             and all(isinstance(pair, list) and len(pair) == 2
                     and all(json_lines.is_int(v) for v in pair) for pair in start[1:])):
         raise ValueError("start must be [deal, [ns, ew], [ns bags, ew bags]]")
+    if not (isinstance(row["b_bot"], str) and isinstance(row["o_bot"], str)):
+        raise ValueError("b_bot and o_bot must name the bots")
     for side in ("a", "b"):
         game = row[side]
         if not (isinstance(game, dict) and isinstance(game["won"], bool)
@@ -143,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path)
     parser.add_argument("--reuse", type=Path, metavar="LOG",
-                        help="B's games from an earlier log (same B, O, seed and range)")
+                        help="B's games from an earlier log of the same B and O")
     parser.add_argument("--summarise", type=Path, nargs="+", metavar="LOG")
     args = parser.parse_args(argv)
     try:
@@ -160,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             load_bot(name)
         reused = {}
         if args.reuse is not None:
-            reused = {json.dumps(row["start"]): row["b"] for row in _read([args.reuse])}
+            reused = reusable(_read([args.reuse]), args.b, args.o)
     except (OSError, UnicodeDecodeError, UsageError) as error:
         print(f"late_games: {error}", file=sys.stderr)
         return 2
