@@ -705,8 +705,10 @@ def _not_wasted(spot: Spot) -> Params | None:
     return None
 
 
-@_not("coach.not.sims", "count-cards", "alt")
-def _not_sims(spot: Spot) -> Params | None:
+def _sims_loss(spot: Spot) -> tuple[Card, int] | None:
+    """The alternative card and how much less it is worth than the chosen one in the
+    Expert's evaluation, in millionths of a win (its mean over the deals it was tried in,
+    against the chosen card's); None when it is not worth less."""
     found = _alt(spot)
     ev = spot.evaluation
     if found is None or ev is None:
@@ -714,7 +716,28 @@ def _not_sims(spot: Spot) -> Params | None:
     alt, _ = found
     mine, other = ev.of(spot.card), ev.of(alt)
     if mine is not None and other is not None and other.worlds and other.mean < mine.mean:
-        return {"alt": card_text(alt)}
+        return alt, int(mine.mean - other.mean)
+    return None
+
+
+def _in_hundred(loss: int) -> int:
+    """A loss in millionths of a win as chances in 100, rounded."""
+    return (loss + 5_000) // 10_000
+
+
+@_not("coach.not.sims", "count-cards", "alt", "win")
+def _not_sims(spot: Spot) -> Params | None:
+    found = _sims_loss(spot)
+    if found is not None and _in_hundred(found[1]) >= 1:
+        return {"alt": card_text(found[0]), "win": str(_in_hundred(found[1]))}
+    return None
+
+
+@_not("coach.not.sims-close", "count-cards", "alt")
+def _not_sims_close(spot: Spot) -> Params | None:
+    found = _sims_loss(spot)
+    if found is not None and _in_hundred(found[1]) < 1:
+        return {"alt": card_text(found[0])}
     return None
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from spades_core import GameState, Phase, Rules
-from spades_core.bots.expert import ExpertBot
-from spades_core.hints import TEMPLATES, TIPS, hint
+from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
+from spades_core.hints import TEMPLATES, TIPS, explain, hint
 from spades_core.views import view_for
 from ui import i18n
 
@@ -145,6 +145,37 @@ def test_hint_is_the_experts_decision_in_a_game() -> None:
         assert found.tip == TEMPLATES[found.reason].tip
         seen += 1
         state = state.apply(action)
+
+
+def test_the_not_the_card_clause_says_how_much_the_other_card_loses() -> None:
+    state = GameState.new(Rules(), deal=5)
+    while True:
+        seat = state.to_act
+        assert seat is not None
+        view = view_for(state, seat)
+        if state.phase is not Phase.BIDDING:
+            break
+        state = state.apply(ExpertBot().bid(view))
+    legal = sorted(view.legal_plays, key=lambda c: (c.suit == 3, c.rank))
+    low, high = legal[0], legal[-1]
+
+    def contrast(high_mean: int) -> tuple[str, str | None]:
+        ev = Evaluation((Candidate(low, 600_000 * 10, 10), Candidate(high, high_mean * 5, 5)))
+        found = explain(view, low, ev)
+        return found.contrast, found.params.get("win")
+
+    # the alternative's mean over the deals it was tried in, against the chosen card's
+    assert contrast(566_000) == ("coach.not.sims", "3")
+    assert contrast(585_000) == ("coach.not.sims", "2")  # 1.5 in 100 rounds up
+    assert contrast(594_000) == ("coach.not.sims", "1")
+    assert contrast(595_500) == ("coach.not.sims-close", None)  # 0.45 in 100
+    assert contrast(600_000) == ("", None)  # not worse: nothing said
+    assert contrast(650_000) == ("", None)
+    i18n.load("table", "hints")
+    text = i18n.hint_sentence("coach.play.lead-low", {"card": "2C", "suit": "clubs", "alt": "AC",
+                                                      "win": "3"}, "coach.not.sims")
+    assert text.endswith("Not the ace of clubs: in the app's simulations it lowers your chance "
+                         "of winning the game by about 3 in 100.")
 
 
 def test_hint_refuses_a_view_where_the_seat_does_not_act() -> None:
