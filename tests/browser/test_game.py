@@ -278,12 +278,14 @@ FITS_IN_DIALOG = """() => [...document.querySelectorAll('dialog[open] .scroll')]
     .map(wrap => [wrap.scrollWidth, wrap.clientWidth])"""
 
 
+@pytest.mark.parametrize("size", [(375, 667), (320, 568)], ids=["375", "320"])
 def test_the_score_sheet_and_statistics_fit_a_phone(
-    make_page: Callable[..., Page], live_server: str, screenshot: Shot
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot, size: tuple[int, int]
 ) -> None:
     """After a hand, the sheet's six columns and the statistics' five fit a 375-pixel
-    screen in French (the longer language): nothing to scroll sideways to."""
-    page = make_page(375, 667)
+    screen in French (the longer language), and the narrowest phones' 320 pixels too:
+    nothing to scroll sideways to."""
+    page = make_page(*size)
     preset(page, {**FAST, "language": "fr"})
     open_app(page, live_server, "?deal=7")
     for _ in range(80):
