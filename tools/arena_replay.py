@@ -30,9 +30,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import json_lines
 from blind_nil_games import sign_test
-from json_lines import is_int
+from json_lines import is_int, read_rows
 
 from spades_core.arena import load_bot, play_game, wilson
 from spades_core.bids import parse_bid
@@ -68,7 +67,7 @@ def _check_hand(hand: Any) -> None:
 def read_log(lines: Iterable[str]) -> dict[Key, Game]:
     """The games of an arena log, each its hands in order."""
     games: dict[Key, Game] = {}
-    for hand in json_lines.read_rows(lines, _check_hand, "arena log"):
+    for hand in read_rows(lines, _check_hand, "arena log"):
         games.setdefault((hand["deal"], hand["a_team"]), []).append(hand)
     for game in games.values():
         game.sort(key=lambda hand: hand["hand"])
