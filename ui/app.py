@@ -393,11 +393,12 @@ class App:
         self.hinted = None
         self.save()
         name = i18n.seat_name(seat.name)
+        mine = ".you" if seat == S else ""
         if isinstance(action, Bid):
-            self.announce(t("say.bid", seat=name, bid=i18n.bid_text(str(action))))
+            self.announce(t("say.bid" + mine, seat=name, bid=i18n.bid_text(str(action))))
             self.render()
             return
-        self.announce(t("say.play", seat=name, card=i18n.card_name(str(action))))
+        self.announce(t("say.play" + mine, seat=name, card=i18n.card_definite(str(action))))
         if self.options["sound"]:
             sound.play("play")
         if len(before.trick) < 3:

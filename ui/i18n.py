@@ -198,5 +198,5 @@ def hint_message(advice: Any) -> str:
     elif isinstance(advice.action, Bid):
         head = t("hint.bid", bid=bid_text(str(advice.action)))
     else:
-        head = t("hint.card", card=card_name(str(advice.action)))
+        head = t("hint.card", card=card_definite(str(advice.action)))
     return f"{head} {reason}"

@@ -66,7 +66,7 @@ def test_the_hint_comes_from_the_worker_and_is_cpythons(page: Page, live_server:
             act(page, "bid")
             continue
         hinted = page.get_attribute("#hand .card.hinted", "data-card")
-        assert hinted is not None and i18n.card_name(hinted) in (text or "")
+        assert hinted is not None and i18n.card_definite(hinted) in (text or "")
         page.click(f"#hand [data-card='{hinted}']")
     assert first in ("main", "worker")
     assert page.get_attribute("body", "data-bot-worker") == "ready"

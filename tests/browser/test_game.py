@@ -331,3 +331,36 @@ def test_no_serious_accessibility_violations(page: Page, live_server: str) -> No
     page.keyboard.press("Escape")
     page.click("#menu-button")
     assert violations() == []
+
+
+# every text the live region (read by screen readers) is given, in order
+WATCH_LIVE_JS = """() => { window.__said = [];
+  new MutationObserver(() => window.__said.push(document.getElementById('live').textContent))
+    .observe(document.getElementById('live'), {childList: true, characterData: true,
+                                                subtree: true}); }"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_table_says_each_bid_and_card_in_a_sentence(
+    page: Page, live_server: str, language: str
+) -> None:
+    """What a screen reader hears: South's own bid and card in the second person ("You
+    bid 3.", not "You bids 3."), every card with its article ("West plays the 9♣.")."""
+    preset(page, {**FAST, "language": language})
+    open_app(page, live_server, "?deal=7")
+    page.evaluate(WATCH_LIVE_JS)
+    for _ in range(8):
+        kind = step(page)
+        act(page, kind)
+        if kind == "play":
+            break
+    said = page.evaluate("window.__said")
+    you_bid, you_play, plays = {
+        "en": (r"You bid 3\.", r"You play the .+\.", r"(West|North|East) plays the .+\."),
+        "fr": (r"Vous annoncez 3\.", r"Vous jouez (le |la |l')\S.*\.",
+               r"(Ouest|Nord|Est) joue (le |la |l')\S.*\."),
+    }[language]
+    assert any(re.fullmatch(you_bid, line) for line in said), said
+    assert any(re.fullmatch(you_play, line) for line in said), said
+    assert any(re.fullmatch(plays, line) for line in said), said
+    assert not any(re.search(r"You (bids|plays)|Vous (annonce|joue)\b", line) for line in said)
