@@ -74,7 +74,7 @@ def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
             "floor", (("-200", "-200"), ("-500", "-500"), ("none", t("rooms.floor.none"))),
             "-200")),
         _field(t("rooms.bot-level"), _select(
-            "bot_level", tuple((v, t(f"level.{v}")) for v in LEVELS), "normal")),
+            "bot_level", tuple((v, t(f"options.level.{v}")) for v in LEVELS), "normal")),
         _field(t("rooms.takeover"), el("input", id="room-takeover", type="number",
                                        min="0", max="600", value="30")),
         _field(t("rooms.blind-nil"), el("input", id="room-blind_nil", type="checkbox",
