@@ -13,7 +13,7 @@ import pytest
 
 from spades_core import GameState, Phase, Rules
 from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
-from spades_core.hints import TEMPLATES, TIPS, explain, hint
+from spades_core.hints import CONTRAST_TEMPLATES, TEMPLATES, TIPS, explain, hint
 from spades_core.views import view_for
 from ui import i18n
 
@@ -23,6 +23,19 @@ PLACEHOLDER = re.compile(r"\{([a-z_]+)(?:\|[^{}]*)?\}")
 CARD_DEF_KEYS = {"card.def", "card.def.11", "card.def.12", "card.def.13", "card.def.14",
                  "card.def.BJ", "card.def.LJ"}
 CARD_PARAMS = ("card", "winner", "alt")
+
+
+def joined_keys(texts: dict[str, str]) -> dict[str, tuple[str, ...]]:
+    """The catalogue's ``reason+clause`` keys (a reason and a "not the X" clause said in
+    one sentence), each with the parameters of its two templates."""
+    found = {}
+    for key in texts:
+        if "+" in key:
+            reason, clause = key.split("+")
+            assert reason in TEMPLATES and clause in TEMPLATES, key
+            assert TEMPLATES[clause] in CONTRAST_TEMPLATES, key
+            found[key] = (*TEMPLATES[reason].params, *TEMPLATES[clause].params)
+    return found
 
 
 def catalogue(language: str) -> dict[str, str]:
@@ -38,9 +51,12 @@ def test_every_template_and_tip_has_text(language: str) -> None:
     expected = (set(TEMPLATES) | CARD_DEF_KEYS
                 | {f"tip.{tip}.{part}" for tip in TIPS for part in ("name", "summary")})
     assert sorted(expected - set(texts)) == [], "missing text"
-    assert sorted(set(texts) - expected) == [], "text for a key the code never returns"
-    for key, template in TEMPLATES.items():  # a text may leave out a parameter, never invent one
-        known = set(template.params) | {p + "_def" for p in template.params if p in CARD_PARAMS}
+    joined = joined_keys(texts)
+    assert joined, "a reason and its clause said in one sentence"
+    assert sorted(set(texts) - expected - set(joined)) == [], "text for a key never used"
+    for key, names in [*((k, t.params) for k, t in TEMPLATES.items()), *joined.items()]:
+        # a text may leave out a parameter, never invent one
+        known = set(names) | {p + "_def" for p in names if p in CARD_PARAMS}
         assert set(PLACEHOLDER.findall(texts[key])) <= known, key
         assert not re.search(r"\{(card|winner|alt)\}", texts[key]), f"{key}: use the _def form"
     for tip in TIPS:
@@ -77,8 +93,9 @@ def render_all(language: str) -> list[str]:
     i18n.load("table", "hints")
     i18n.set_language(language)
     out = []
-    for key, template in TEMPLATES.items():
-        names = template.params
+    every = {**{key: template.params for key, template in TEMPLATES.items()},
+             **joined_keys(catalogue(language))}
+    for key, names in every.items():
         choices = []
         for name in names:
             if name in CARD_PARAMS:
@@ -176,6 +193,10 @@ def test_the_not_the_card_clause_says_how_much_the_other_card_loses() -> None:
                                                       "win": "3"}, "coach.not.sims")
     assert text.endswith("Not the ace of clubs: in the app's simulations it lowers your chance "
                          "of winning the game by about 3 in 100.")
+    # after the neutral reason, which quotes the simulations too, the two are one sentence
+    text = i18n.hint_sentence("coach.play.best", {"alt": "AC", "win": "3"}, "coach.not.sims")
+    assert text == ("This is the card that scores best in the app's simulations: with the ace of "
+                    "clubs, your chance of winning the game would be about 3 in 100 lower.")
 
 
 def test_hint_refuses_a_view_where_the_seat_does_not_act() -> None:

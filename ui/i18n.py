@@ -182,11 +182,15 @@ def hint_text(key: str, params: dict[str, str]) -> str:
 
 
 def hint_sentence(reason: str, params: dict[str, str], contrast: str = "") -> str:
-    """A whole hint: its reason and, if any, its "not the X" clause."""
-    text = hint_text(reason, params)
+    """A whole hint: its reason and, if any, its "not the X" clause; or, where the
+    catalogue has one for the pair (key ``reason+contrast``), one sentence that says both
+    (so that the neutral reason and a clause that both quote the simulations read as one)."""
     if contrast:
-        text += " " + hint_text(contrast, params)
-    return text
+        joined = f"{reason}+{contrast}"
+        if joined in _merged.get(_language, {}) or joined in _merged.get(DEFAULT_LANGUAGE, {}):
+            return hint_text(joined, params)
+        return hint_text(reason, params) + " " + hint_text(contrast, params)
+    return hint_text(reason, params)
 
 
 def hint_message(advice: Any) -> str:
