@@ -506,7 +506,7 @@ def _partner_may_win(spot: Spot) -> bool:
 @_play("coach.play.second-hand-low", "second-hand-low", "card")
 def _second_hand_low(spot: Spot) -> Params | None:
     if (_card_play(spot) and spot.pos == 1 and not spot.wins(spot.card)
-            and _partner_may_win(spot)):
+            and spot.lowest_legal(spot.card) and _partner_may_win(spot)):
         return _cw(spot)
     return None
 

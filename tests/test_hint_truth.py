@@ -14,7 +14,7 @@ from spades_core import Card, GameState, Phase, Rules
 from spades_core.bids import Bid
 from spades_core.bots.expert import ExpertBot, evaluate
 from spades_core.bots.normal import NormalBot
-from spades_core.hints import NEUTRAL, NEUTRAL_BID, TEMPLATES, Hint, Spot, hint
+from spades_core.hints import NEUTRAL, NEUTRAL_BID, TEMPLATES, Hint, Spot, explain, hint
 from spades_core.views import View, view_for
 
 from .helpers import reference_winner
@@ -114,6 +114,10 @@ def check_facts(view: View, found: Hint) -> None:
         assert wins, found
     if found.reason in losing:
         assert not wins, found
+    if found.reason in ("coach.play.second-hand-low", "coach.play.partner-wins-low",
+                        "coach.play.cant-win", "coach.play.attack-low"):  # "play low"
+        assert not any(c.suit == found.action.suit and c.rank < found.action.rank
+                       for c in view.legal_plays), found
     if found.reason == "coach.play.discard-short":
         assert view.hand is not None and any(c.suit == 3 for c in view.hand), found
     if found.reason in ("coach.play.lead-spade", "coach.play.pull-trumps"):
@@ -135,6 +139,33 @@ def run(count: int, seed: int) -> Counter[str]:
 def test_a_hundred_positions_tell_the_truth() -> None:
     seen = run(100, seed=12)
     assert sum(seen.values()) >= 100
+
+
+def test_play_low_is_said_of_the_lowest_card_only() -> None:
+    """Second to play with two cards that cannot win, the higher one is not "played low"
+    (the coach once said "play low with the jack" while holding the 9)."""
+    normal = NormalBot()
+    checked = 0
+    for deal in range(1, 200):
+        state = GameState.new(Rules(), deal=deal)
+        while state.phase is not Phase.OVER and state.hand_index == 0 and checked < 3:
+            seat = state.to_act
+            assert seat is not None
+            view = view_for(state, seat)
+            led = view.trick[0][1].suit if view.trick else -1
+            following = [c for c in view.legal_plays if c.suit == led]
+            spot = Spot(view, following[-1], None) if len(following) > 1 else None
+            if spot is not None and spot.pos == 1 and not any(spot.wins(c) for c in following):
+                low = min(following, key=lambda c: c.rank)
+                high = max(following, key=lambda c: c.rank)
+                assert explain(view, high, None).reason != "coach.play.second-hand-low"
+                if explain(view, low, None).reason == "coach.play.second-hand-low":
+                    checked += 1
+            action = normal.bid(view) if state.phase is Phase.BIDDING else normal.play(view)
+            state = state.apply(action)
+        if checked >= 3:
+            break
+    assert checked >= 3, "positions where the lowest card is second hand low"
 
 
 @pytest.mark.slow
