@@ -201,6 +201,21 @@ def test_the_not_the_card_clause_says_how_much_the_other_card_loses() -> None:
                     "clubs, your chance of winning the game would be about 3 in 100 lower.")
 
 
+def test_a_room_names_the_seats_as_its_table_does() -> None:
+    """In solo play the reader is South ("You"); in a room the page passes its own namer,
+    so that a reader at East hears "Alice bid Nil", not "You bid Nil"."""
+    i18n.load("table", "hints")
+    params = {"card": "2C", "winner": "JC", "seat": "S", "alt": "8C", "alt_seat": "N",
+              "led": "clubs"}
+    solo = i18n.hint_sentence("coach.play.attack-duck", params, "coach.not.overtrump")
+    assert solo.startswith("You bid Nil")
+    names = {"S": "Alice", "N": "Bot (North)"}
+    room = i18n.hint_sentence("coach.play.attack-duck", params, "coach.not.overtrump",
+                              seats=names.__getitem__)
+    assert room.startswith("Alice bid Nil and is winning with the jack of clubs")
+    assert "Bot (North) plays after you" in room
+
+
 def test_hint_refuses_a_view_where_the_seat_does_not_act() -> None:
     state = GameState.new(Rules(), deal=5)
     seat = state.to_act

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import string
+from collections.abc import Callable
 from typing import Any
 
 import locales
@@ -167,36 +168,48 @@ def card_definite(card_text: str) -> str:
     return names.card_definite(card_text, t)
 
 
-def coach_params(params: dict[str, str]) -> dict[str, str]:
-    """A coach hint's parameters in words (``X`` and ``X_def`` for each card)."""
-    return names.coach_params(params, t)
+SeatNamer = Callable[[str], str]
+"""A seat letter (``"E"``) as the reader knows that seat: at a room's table, a nickname."""
 
 
-def hint_text(key: str, params: dict[str, str]) -> str:
+def coach_params(params: dict[str, str], seats: SeatNamer | None = None) -> dict[str, str]:
+    """A coach hint's parameters in words (``X`` and ``X_def`` for each card); the seats
+    by ``seats`` when given (else as in solo play, where the reader is South: "You")."""
+    out = names.coach_params(params, t)
+    if seats is not None:
+        for key in names.SEAT_PARAMS:
+            if params.get(key) in names.SEATS:
+                out[key] = seats(params[key])
+    return out
+
+
+def hint_text(key: str, params: dict[str, str], seats: SeatNamer | None = None) -> str:
     """The sentence of a coach template (``coach.*``) with its parameters filled in."""
     text = _merged.get(_language, {}).get(key)
     if text is None:
         text = _merged.get(DEFAULT_LANGUAGE, {}).get(key, key)
     text = plural(text, params)
-    return _FORMATTER.vformat(text, (), _Missing(coach_params(params)))
+    return _FORMATTER.vformat(text, (), _Missing(coach_params(params, seats)))
 
 
-def hint_sentence(reason: str, params: dict[str, str], contrast: str = "") -> str:
+def hint_sentence(reason: str, params: dict[str, str], contrast: str = "",
+                  seats: SeatNamer | None = None) -> str:
     """A whole hint: its reason and, if any, its "not the X" clause; or, where the
     catalogue has one for the pair (key ``reason+contrast``), one sentence that says both
     (so that the neutral reason and a clause that both quote the simulations read as one)."""
     if contrast:
         joined = f"{reason}+{contrast}"
         if joined in _merged.get(_language, {}) or joined in _merged.get(DEFAULT_LANGUAGE, {}):
-            return hint_text(joined, params)
-        return hint_text(reason, params) + " " + hint_text(contrast, params)
-    return hint_text(reason, params)
+            return hint_text(joined, params, seats)
+        return hint_text(reason, params, seats) + " " + hint_text(contrast, params, seats)
+    return hint_text(reason, params, seats)
 
 
-def hint_message(advice: Any) -> str:
+def hint_message(advice: Any, seats: SeatNamer | None = None) -> str:
     """What the table says for a hint (``spades_core.hints.Hint``): the action, then the
-    sentence (the page's Hint button; tests compare it with CPython's hint)."""
-    reason = hint_sentence(advice.reason, advice.params, advice.contrast)
+    sentence (the page's Hint button; tests compare it with CPython's hint). ``seats``
+    names the seats where the reader is not South (a room)."""
+    reason = hint_sentence(advice.reason, advice.params, advice.contrast, seats)
     if advice.action is None:
         head = t("hint.look")
     elif isinstance(advice.action, Bid):

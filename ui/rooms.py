@@ -688,7 +688,8 @@ class Rooms:
             return
         self.hinted = str(advice.action) if isinstance(advice.action, Card) else None
         self.render()
-        text = i18n.hint_message(advice)
+        mine = view.seat.name
+        text = i18n.hint_message(advice, lambda seat: rc.seat_words(room, seat, mine))
         render.message(text)
         render.announce(text)
 
