@@ -47,7 +47,7 @@ from spades_core.bids import parse_bid
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.deal import SplitMix64, deal_hand
 from spades_core.errors import UsageError
-from spades_core.game import GameState, Phase, _new_hand
+from spades_core.game import GameState, HandResult, Phase, _new_hand
 from spades_core.rules import Rules
 
 _BOTS: dict[str, Bot] = {}
@@ -69,9 +69,10 @@ def starts(seed: int, pairs: int) -> list[tuple[int, tuple[int, int], tuple[int,
     return found
 
 
-def play_hand(a: Bot, b: Bot, deal: int, scores: tuple[int, int], bags: tuple[int, int],
-              a_team: int, rules: Rules) -> dict[str, Any]:
-    """One hand from the given start with bot A playing for ``a_team`` (0 = NS)."""
+def hand_result(a: Bot, b: Bot, deal: int, scores: tuple[int, int], bags: tuple[int, int],
+                a_team: int, rules: Rules) -> HandResult:
+    """One hand from the given start with bot A playing for ``a_team`` (0 = NS), played
+    to its end (East deals)."""
     cards = deal_hand(deal, 0, rules.deck_mask)
     state = GameState._start(_new_hand(rules, deal, (), cards, scores, bags), Phase.BIDDING)
     while state.phase is not Phase.OVER and state.hand_index == 0:
@@ -79,7 +80,13 @@ def play_hand(a: Bot, b: Bot, deal: int, scores: tuple[int, int], bags: tuple[in
         assert seat is not None
         bot = a if seat % 2 == a_team else b
         state = state.apply(bot_action(bot, state), seat)
-    hand = state.past_hands[0]
+    return state.past_hands[0]
+
+
+def play_hand(a: Bot, b: Bot, deal: int, scores: tuple[int, int], bags: tuple[int, int],
+              a_team: int, rules: Rules) -> dict[str, Any]:
+    """One hand from the given start with bot A playing for ``a_team`` (0 = NS)."""
+    hand = hand_result(a, b, deal, scores, bags, a_team, rules)
     return {
         "deal": deal, "a_team": a_team, "start": [list(scores), list(bags)],
         "bids": [str(bid) for bid in hand.bids_by_seat], "tricks": list(hand.tricks),

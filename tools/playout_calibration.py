@@ -38,16 +38,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hand_duel import starts
+from hand_duel import hand_result, starts
 from json_lines import collect, is_int, read_rows
 
 from spades_core.arena import load_bot
 from spades_core.bids import Bid, parse_bid
-from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.bots import Bot, make_bot
 from spades_core.bots.rollout import Contracts, play_out
-from spades_core.deal import deal_hand
 from spades_core.errors import UsageError
-from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules, legal_play_mask, trick_winner_seat
 
 _BOTS: dict[str, Bot] = {}
@@ -57,13 +55,7 @@ EAGER = ("none", "ours", "theirs", "both")  # the team(s) that play for every tr
 def play_logged(a: Bot, b: Bot, deal: int, scores: tuple[int, int], bags: tuple[int, int],
                 a_team: int, rules: Rules) -> dict[str, Any]:
     """One hand (bot A for ``a_team``), as a log row: the deal, bids, plays and tricks."""
-    cards = deal_hand(deal, 0, rules.deck_mask)
-    state = GameState._start(_new_hand(rules, deal, (), cards, scores, bags), Phase.BIDDING)
-    while state.phase is not Phase.OVER and state.hand_index == 0:
-        seat = state.to_act
-        assert seat is not None
-        state = state.apply(bot_action(a if seat % 2 == a_team else b, state), seat)
-    hand = state.past_hands[0]
+    hand = hand_result(a, b, deal, scores, bags, a_team, rules)
     return {
         "deal": deal, "a_team": a_team, "start": [list(scores), list(bags)],
         "dealt": list(hand.dealt_masks), "leader": (int(hand.dealer) + 1) & 3,
