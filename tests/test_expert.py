@@ -16,13 +16,22 @@ import pytest
 from spades_core import BLIND_NIL, NIL, Bid, CardSet, GameState, Phase, Rules, Seat, parse_card
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.endgame import distinct_cards
-from spades_core.bots.expert import ExpertBot, ExpertBudget, _broken, _Scorer, match_value
+from spades_core.bots.expert import (
+    ExpertBot,
+    ExpertBudget,
+    _broken,
+    _Scorer,
+    bid_forecast,
+    evaluate,
+    match_value,
+)
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
 from spades_core.bots.rollout import Contracts, play_out, policy_card
 from spades_core.bots.sampling import DEALS_PER_STEP, deal_worlds, deal_worlds_steps, knowledge
 from spades_core.cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF
 from spades_core.deal import SplitMix64, deal_hand
+from spades_core.errors import UsageError
 from spades_core.rules import winning_play
 from spades_core.views import View, view_for
 from tests.helpers import position
@@ -335,6 +344,26 @@ def test_bids_many_with_a_strong_hand() -> None:
     view = bid_view("AS KS QS JS 9S 4S AH KH QH AD KD 3C 2C")
     bid = ExpertBot().bid(view)
     assert not bid.is_nil and bid.tricks >= 8
+
+
+@pytest.mark.parametrize("deal", [3, 8, 21])
+def test_a_bid_forecast_is_what_the_bid_search_values(deal: int) -> None:
+    # Without doubt, each bid's value in the search is the sum of the match values of its
+    # forecast: the same imagined deals, the same bids, the same play-outs.
+    budget = ExpertBudget(doubt=0, cover_doubt=0, bid_worlds=12)
+    state = GameState.new(Rules(), deal=deal)
+    for bid in (Bid(2), NIL):  # two seats bid first, so that the forecast has bids to read
+        state = state.apply(bid, state.to_act)
+    view = view_for(state, state.to_act)
+    scorer = _Scorer(view)
+    for candidate in evaluate(view, budget).candidates:
+        assert isinstance(candidate.action, Bid)
+        forecast = bid_forecast(view, candidate.action, budget)
+        assert len(forecast) == candidate.worlds == 12
+        assert all(bids[int(view.seat)] == candidate.action for bids, _ in forecast)
+        assert sum(scorer.value(bids, taken) for bids, taken in forecast) == candidate.total
+    with pytest.raises(UsageError):
+        bid_forecast(view_for(state, Seat((int(state.to_act) + 1) % 4)), Bid(3), budget)
 
 
 def test_blind_nil_only_when_it_pays() -> None:

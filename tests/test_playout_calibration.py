@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from spades_core.bids import parse_bid
+from spades_core.bots.expert import ExpertBudget
 from spades_core.bots.policy import PolicyBot
 from spades_core.cards import CARDS
 from spades_core.game import GameState, Phase, _new_hand
@@ -95,6 +96,19 @@ def test_eager_names_the_team_that_plays_for_every_trick() -> None:
     assert tool._contracts(bids, 0, "both").eager == (True, True)
     rows = list(tool.run("normal", "beginner", 2, 4, 1))
     assert _figures(rows, "both") != _figures(rows)
+
+
+def test_forecasts_give_a_share_of_imagined_deals_for_each_of_as_bids() -> None:
+    budget = ExpertBudget(bid_worlds=6)
+    for row in tool.run("normal", "beginner", 2, 6, 1):
+        found = tool.forecasts(row, budget)
+        foreseen = [share for key, shares in found.items() if key.endswith("foreseen")
+                    and ", no Nil" not in key for share in shares]
+        table = [value for key, values in found.items() if key.endswith("at the table")
+                 and ", no Nil" not in key for value in values]
+        assert len(foreseen) == len(table) == 2  # one a seat of A's team
+        assert all(share in {n / 6 for n in range(7)} for share in foreseen)
+        assert all(value in (0, 1) for value in table)
 
 
 def test_a_log_is_read_back_to_the_same_figures(tmp_path: Path,

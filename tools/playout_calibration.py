@@ -19,7 +19,10 @@ A bias is the table's outcome less the play-out's (``our`` is the team deciding,
 ``miss`` is how often the two disagree on a yes/no outcome (a contract set, a Nil made).
 The true deal is not what the expert sees, so even a perfect model of the players would
 miss now and then; the figures compare models (``--eager`` plays one team or both for
-every trick) and show which way the play-outs lean.  ``--log FILE`` writes one JSON line
+every trick) and show which way the play-outs lean.  ``--forecast`` (A being the Expert) also
+sets each of A's bids as the Expert's bid search foresaw it, in its own imagined deals
+(:func:`spades_core.bots.expert.bid_forecast`: how often the contract fails, or the Nil is
+broken), beside what happened at the table, by how sure the forecast was.  ``--log FILE`` writes one JSON line
 per hand (deal, plays, tricks); ``--from FILE`` reads such a log back instead of playing.
 Deterministic: the same arguments give the same figures, whatever ``--jobs``.
 """
@@ -42,11 +45,14 @@ from hand_duel import hand_result, starts
 from json_lines import collect, is_int, read_rows
 
 from spades_core.arena import load_bot
-from spades_core.bids import Bid, parse_bid
+from spades_core.bids import BLIND_NIL, Bid, parse_bid
 from spades_core.bots import Bot, make_bot
+from spades_core.bots.expert import ExpertBudget, bid_forecast
 from spades_core.bots.rollout import Contracts, play_out
 from spades_core.errors import UsageError
+from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules, legal_play_mask, trick_winner_seat
+from spades_core.views import view_for
 
 _BOTS: dict[str, Bot] = {}
 EAGER = ("none", "ours", "theirs", "both")  # the team(s) that play for every trick
@@ -135,20 +141,60 @@ def measure(row: dict[str, Any], eager: str = "none") -> dict[str, list[int]]:
     return found
 
 
-def summarise(rows: Iterable[dict[str, Any]], eager: str = "none") -> dict[str, Any]:
+def forecasts(row: dict[str, Any], budget: ExpertBudget | None = None) -> dict[str, list[float]]:
+    """A's bids as the Expert's bid search foresaw them (:func:`bid_forecast`, in its own
+    imagined deals), against the table: for a number, the share of the deals where the
+    team's contract fails; for a Nil, where the Nil is broken.  Meaningful when A was the
+    Expert with ``budget`` (its decisions are then the ones logged)."""
+    bids = [parse_bid(text) for text in row["bids"]]
+    table = row["tricks"]
+    state = GameState._start(
+        _new_hand(Rules(), row["deal"], (), tuple(row["dealt"]), tuple(row["start"][0]),
+                  tuple(row["start"][1])), Phase.BIDDING)
+    found: dict[str, list[float]] = defaultdict(list)
+    for _ in range(4):
+        seat = state.to_act
+        assert seat is not None
+        bid = bids[seat]
+        if seat & 1 == row["a_team"] and bid != BLIND_NIL:
+            forecast = bid_forecast(view_for(state, seat), bid, budget)
+            team = seat & 1
+            if bid.is_nil:
+                foreseen = sum(taken[seat] > 0 for _, taken in forecast) / len(forecast)
+                found["forecast nil broken: foreseen"].append(foreseen)
+                found["forecast nil broken: at the table"].append(int(table[seat] > 0))
+            else:
+                foreseen = sum(taken[team] + taken[team + 2] < imagined[team].tricks
+                               + imagined[team + 2].tricks
+                               for imagined, taken in forecast) / len(forecast)
+                band = "under 10%" if foreseen < 0.1 else "10-20%" if foreseen < 0.2 else "20% up"
+                plain = "" if any(b.is_nil for b in bids) else ", no Nil bid"
+                failed = int(table[team] + table[team + 2] < _team_bid(bids, team))
+                for label in {band, band + plain}:
+                    found[f"forecast set {label}: foreseen"].append(foreseen)
+                    found[f"forecast set {label}: at the table"].append(failed)
+        state = state.apply(bid, seat)
+    return found
+
+
+def summarise(rows: Iterable[dict[str, Any]], eager: str = "none",
+              forecast: bool = False) -> dict[str, Any]:
     """Each sample's mean, with the half-width of its 95% interval and its count."""
-    pooled: dict[str, list[int]] = defaultdict(list)
+    pooled: dict[str, list[float]] = defaultdict(list)
     for row in rows:
         for key, values in measure(row, eager).items():
             pooled[key].extend(values)
+        if forecast:
+            for key, shares in forecasts(row).items():
+                pooled[key].extend(shares)
     found = {}
     for key in sorted(pooled):
-        values = pooled[key]
-        mean = sum(values) / len(values)
-        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1))
+        samples = pooled[key]
+        mean = sum(samples) / len(samples)
+        spread = math.sqrt(sum((v - mean) ** 2 for v in samples) / max(1, len(samples) - 1))
         found[key] = {"mean": round(mean, 4),
-                      "half": round(1.96 * spread / math.sqrt(len(values)), 4),
-                      "n": len(values)}
+                      "half": round(1.96 * spread / math.sqrt(len(samples)), 4),
+                      "n": len(samples)}
     return found
 
 
@@ -199,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--eager", choices=EAGER, default="none")
+    parser.add_argument("--forecast", action="store_true",
+                        help="A is the Expert: its bid search's forecasts against the table")
     parser.add_argument("--log", type=Path)
     parser.add_argument("--from", dest="source", type=Path)
     args = parser.parse_args(argv)
@@ -212,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             for name in (args.a, args.b):
                 load_bot(name)
             rows = collect(run(args.a, args.b, args.pairs, args.seed, args.jobs), args.log)
-        figures = summarise(rows, args.eager)
+        figures = summarise(rows, args.eager, args.forecast)
     except (UsageError, OSError) as error:
         print(f"playout_calibration: {error}", file=sys.stderr)
         return 2

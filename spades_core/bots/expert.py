@@ -435,9 +435,7 @@ def _bid_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evalu
     rng = SplitMix64(view_seed(view, _BID_SALT))
     worlds = yield from deal_worlds_steps(know, rng, budget.bid_worlds)
     yield
-    centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
-    low = max(1, centre - budget.bid_spread)
-    high = min(13, centre + budget.bid_spread)
+    centre, low, high = _numbers_tried(hand, budget)
     numbers = range(1, 14)
     try_nil = nil_risk(hand) <= 3.0
     partner_bid = view.bids[(seat + 2) & 3]
@@ -473,6 +471,39 @@ def _bid_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evalu
         if not nil_first:  # keep the order by value, the bot's choice first
             found = [found[0], *sorted(found[1:], key=lambda c: (-c.total, str(c.action)))]
     return Evaluation(tuple(found), nil_made, len(worlds) if try_nil else 0)
+
+
+def _numbers_tried(hand: int, budget: ExpertBudget) -> tuple[int, int, int]:
+    """The bid search's estimate of ``hand`` and the lowest and highest numbers it plays
+    out (the others are valued on the nearest of these)."""
+    centre = max(1, min(13, int(estimate_tricks(hand) + 0.5)))
+    return centre, max(1, centre - budget.bid_spread), min(13, centre + budget.bid_spread)
+
+
+Forecast = list[tuple[Bids, tuple[int, int, int, int]]]
+
+
+def bid_forecast(view: View, bid: Bid, budget: ExpertBudget | None = None) -> Forecast:
+    """What the bid search foresees for ``bid`` (a number or Nil) at ``view``: for each of
+    its imagined deals, the bids (the others' made or guessed) and the tricks by seat of
+    the play-out it values ``bid`` on.  For measuring the search as a forecaster of the
+    table (``tools/playout_calibration.py``); the search itself does not call it."""
+    budget = budget or ExpertBudget()
+    if view.hand is None or not view.legal_bids:
+        raise UsageError("a forecast is for a seat that has looked at its cards and bids")
+    seat = int(view.seat)
+    _, low, high = _numbers_tried(view.hand.mask, budget)
+    played = bid if bid.is_nil else Bid(min(high, max(low, bid.tricks)))
+    rng = SplitMix64(view_seed(view, _BID_SALT))
+    worlds = run_steps(deal_worlds_steps(knowledge(view), rng, budget.bid_worlds))
+    leader = (int(view.dealer) + 1) & 3
+    found = []
+    for world in worlds:
+        bids = _imagined_bids(view, world)
+        taken = play_out(world, leader, (), (0, 0, 0, 0), False,
+                         Contracts.of(_bids_with(bids, seat, played)))
+        found.append((_bids_with(bids, seat, bid), taken))
+    return found
 
 
 def _imagined_bids(view: View, world: World) -> list[Bid]:
