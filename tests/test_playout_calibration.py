@@ -36,6 +36,7 @@ def test_the_play_out_player_at_the_table_is_predicted_exactly() -> None:
     for key, value in figures.items():
         if "bias" in key or "miss" in key or "squared" in key:
             assert value["mean"] == 0, key
+    assert not [key for key in figures if key.startswith("turns")]  # no card differs
     for side in ("a", "b"):
         assert (figures[f"bid {side} set at the table"]["mean"]
                 == figures[f"bid {side} set in the play-out"]["mean"])
@@ -84,6 +85,7 @@ def test_other_players_are_not_predicted_exactly_and_biases_are_table_less_play_
     rows = list(tool.run("normal", "beginner", 2, 4, 1))
     figures = _figures(rows)
     assert figures["early our tricks squared error"]["mean"] > 0
+    assert [key for key in figures if key.startswith("turns of A's contract by")]
     # the two teams' bid-level biases are opposite: the tricks of a hand add up to 13
     assert figures["bid a tricks bias"]["mean"] == -figures["bid b tricks bias"]["mean"]
 

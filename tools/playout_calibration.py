@@ -17,13 +17,18 @@ starts), then replays each hand in its *true* deal:
 
 A bias is the table's outcome less the play-out's (``our`` is the team deciding, A's); a
 ``miss`` is how often the two disagree on a yes/no outcome (a contract set, a Nil made).
+In hands where nobody bid Nil, every card with a choice (either side's) is also played
+out against the play-out player's own card in its place: where the two end differently
+for A's contract, the card *turned* it (``turns of A's contract by B (set)``: a card of
+B's that sets A where the play-out player's would not; its ``n`` counts them).
 The true deal is not what the expert sees, so even a perfect model of the players would
 miss now and then; the figures compare models (``--eager`` plays one team or both for
 every trick) and show which way the play-outs lean.  ``--forecast`` (A being the Expert) also
 sets each of A's bids as the Expert's bid search foresaw it, in its own imagined deals
 (:func:`spades_core.bots.expert.bid_forecast`: how often the contract fails, or the Nil is
-broken), beside what happened at the table, by how sure the forecast was.  ``--log FILE`` writes one JSON line
-per hand (deal, plays, tricks); ``--from FILE`` reads such a log back instead of playing.
+broken), beside what happened at the table, by how sure the forecast was.  ``--log FILE``
+writes one JSON line per hand (deal, plays, tricks); ``--from FILE`` reads such a log back
+instead of playing.
 Deterministic: the same arguments give the same figures, whatever ``--jobs``.
 """
 
@@ -106,6 +111,7 @@ def measure(row: dict[str, Any], eager: str = "none") -> dict[str, list[int]]:
     taken = [0, 0, 0, 0]
     trick: list[int] = []
     broken = False
+    plain = not any(bid.is_nil for bid in bids)
     for card in row["plays"]:
         seat = (leader + len(trick)) & 3
         to_go = 13 - sum(taken)
@@ -129,6 +135,15 @@ def measure(row: dict[str, Any], eager: str = "none") -> dict[str, list[int]]:
                     diff = int(table[nil_seat] == 0) - int(played[nil_seat] == 0)
                     found[f"{phase} {side} nil made bias"].append(diff)
                     found[f"{phase} {side} nil made miss"].append(abs(diff))
+        if plain and legal & (legal - 1) and to_go >= 2:
+            # did this card, rather than the play-out player's own, turn A's contract?
+            model = _contracts(bids, a_team, eager)
+            after, instead = (set_at(play_out(held, leader, tuple(trick), tuple(taken), broken,
+                                              model, first=first), a_team)
+                              for first in (card, -1))
+            if after != instead:
+                who = "A" if seat & 1 == a_team else "B"
+                found[f"turns of A's contract by {who} ({'set' if after else 'made'})"].append(1)
         held[seat] ^= 1 << card
         broken = broken or card >= 39
         trick.append(card)
