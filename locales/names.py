@@ -150,9 +150,11 @@ def card_definite(card_text: str, t: Translate) -> str:
     return t("card.def", card=card_short(card_text, t))
 
 
-def coach_params(values: Mapping[str, str], t: Translate, person: bool = True) -> dict[str, str]:
+def coach_params(values: Mapping[str, str], t: Translate, person: bool = True,
+                 seats: Callable[[str], str] | None = None) -> dict[str, str]:
     """A coach hint's parameters in words: each card ``X`` as ``X`` (``A♥``) and ``X_def``
-    (with its article), suits and seats named, bids in words, numbers as they are."""
+    (with its article), suits and seats named (by ``seats`` when given, as a room names
+    them; else as :func:`seat_name` does), bids in words, numbers as they are."""
     out: dict[str, str] = {}
     for key, value in values.items():
         if key in CARD_PARAMS and value:
@@ -161,7 +163,7 @@ def coach_params(values: Mapping[str, str], t: Translate, person: bool = True) -
         elif key in SUIT_PARAMS and value in SUIT_KEYS:
             out[key] = suit_name(value, t)
         elif key in SEAT_PARAMS and value in SEATS:
-            out[key] = seat_name(value, t, person)
+            out[key] = seats(value) if seats is not None else seat_name(value, t, person)
         elif key == "bid":
             out[key] = bid_text(value, t)
         else:

@@ -175,12 +175,7 @@ SeatNamer = Callable[[str], str]
 def coach_params(params: dict[str, str], seats: SeatNamer | None = None) -> dict[str, str]:
     """A coach hint's parameters in words (``X`` and ``X_def`` for each card); the seats
     by ``seats`` when given (else as in solo play, where the reader is South: "You")."""
-    out = names.coach_params(params, t)
-    if seats is not None:
-        for key in names.SEAT_PARAMS:
-            if params.get(key) in names.SEATS:
-                out[key] = seats(params[key])
-    return out
+    return names.coach_params(params, t, seats=seats)
 
 
 def hint_text(key: str, params: dict[str, str], seats: SeatNamer | None = None) -> str:
