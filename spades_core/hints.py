@@ -327,6 +327,8 @@ def _attack_duck(spot: Spot) -> Params | None:
 
 @_play("coach.play.attack-low", "attack-nil", "card", "seat")
 def _attack_low(spot: Spot) -> Params | None:
+    if not spot.wins(spot.card):  # a higher card is already in: it is that one they must beat
+        return None
     for seat in _opponent_nil(spot):
         if seat in spot.later and spot.lowest_legal(spot.card) and len(spot.legal) > 1:
             return _cw(spot, seat=SEAT_LETTERS[seat])

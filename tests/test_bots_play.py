@@ -226,7 +226,24 @@ def test_opponent_nil_duck_under_their_card() -> None:
 
 
 def test_opponent_nil_plays_after_me_play_low() -> None:
-    # W bid Nil and plays after S: S plays its lowest club.
+    # W bid Nil and plays after S; E led the 3♣: S's lowest club, the 4♣, takes the
+    # lead, and West must beat it or find a lower club.
+    state = position(
+        {
+            "S": "4C 9C KC 4H 5H",
+            "W": "6C 9H 2D 6D 8D",
+            "N": "6H 8H TH 3D 7C",
+            "E": "3H 4D 5D 7D",
+        },
+        leader="E", trick="3C", bids="4 4 4 nil",
+    )
+    decide(state, "4C", "attack-nil", "play.attack-low")
+
+
+def test_play_low_against_a_nil_is_not_said_under_a_higher_card() -> None:
+    # N led the 5♣ and E covered West's Nil with the 10♣: whatever S plays, West must
+    # duck under the 10♣, not under S's card, so "play low so that they must beat it"
+    # would be false (the coach once said it here).
     state = position(
         {
             "S": "2C 9C KC 4H 5H",
@@ -236,7 +253,7 @@ def test_opponent_nil_plays_after_me_play_low() -> None:
         },
         leader="N", trick="5C TC", bids="4 4 4 nil",
     )
-    decide(state, "2C", "attack-nil", "play.attack-low")
+    assert hint(view_for(state, Seat.S)).reason != "coach.play.attack-low"
 
 
 def test_opponent_nil_lead_low_in_a_suit_they_hold() -> None:

@@ -110,8 +110,8 @@ def check_facts(view: View, found: Hint) -> None:
     losing = {"coach.play.cant-win", "coach.play.partner-wins", "coach.play.partner-wins-low",
               "coach.play.nil-under", "coach.play.nil-duck", "coach.play.attack-duck",
               "coach.play.bags-duck", "coach.play.second-hand-low", "coach.play.bags-shed"}
-    if found.reason in winning:
-        assert wins, found
+    if found.reason in winning or found.reason == "coach.play.attack-low":
+        assert wins, found  # attack-low: the card is the one the Nil after it must beat
     if found.reason in losing:
         assert not wins, found
     if found.reason in ("coach.play.second-hand-low", "coach.play.partner-wins-low",
