@@ -126,7 +126,10 @@ class Spot:
         return not self.held(card.suit) & ~((2 << card.id) - 1)
 
     def lowest_legal(self, card: Card) -> bool:
-        return all(rank_of(card) <= rank_of(other) for other in self.legal)
+        """No legal card is lower: on equal ranks, a spade (a trump) is the higher."""
+        def low(other: Card) -> tuple[int, bool]:
+            return rank_of(other), other.suit == SPADES
+        return all(low(card) <= low(other) for other in self.legal)
 
     def lowest_winner(self, card: Card) -> bool:
         """``card`` wins, and no legal card that also wins is lower (the cards that can

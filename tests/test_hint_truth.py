@@ -10,14 +10,15 @@ from dataclasses import replace
 
 import pytest
 
-from spades_core import Card, GameState, Phase, Rules
+from spades_core import Card, GameState, Phase, Rules, Seat, parse_card
 from spades_core.bids import Bid
 from spades_core.bots.expert import ExpertBot, evaluate
 from spades_core.bots.normal import NormalBot
+from spades_core.cards import CARDS
 from spades_core.hints import NEUTRAL, NEUTRAL_BID, TEMPLATES, Hint, Spot, explain, hint
 from spades_core.views import View, view_for
 
-from .helpers import reference_winner
+from .helpers import position, reference_winner
 
 VARIANTS = (
     Rules(),
@@ -118,6 +119,15 @@ def check_facts(view: View, found: Hint) -> None:
                         "coach.play.cant-win", "coach.play.attack-low"):  # "play low"
         assert not any(c.suit == found.action.suit and c.rank < found.action.rank
                        for c in view.legal_plays), found
+        if found.action.suit == 3:  # a trump is not "your lowest card" beside a side card
+            assert not any(c.suit != 3 and c.rank <= found.action.rank
+                           for c in view.legal_plays), found
+    if found.reason in ("coach.play.master", "coach.play.top-spade", "coach.play.pull-trumps"):
+        # "no other player holds a higher card in the suit": none is unplayed and unheld
+        held = view.hand.mask if view.hand is not None else 0
+        assert not any(c.suit == found.action.suit and c.rank > found.action.rank
+                       and view.rules.deck_mask >> c.id & 1
+                       and not (view.played_mask | held) >> c.id & 1 for c in CARDS), found
     if found.reason == "coach.play.discard-short":
         assert view.hand is not None and any(c.suit == 3 for c in view.hand), found
     if found.reason in ("coach.play.lead-spade", "coach.play.pull-trumps"):
@@ -166,6 +176,18 @@ def test_play_low_is_said_of_the_lowest_card_only() -> None:
         if checked >= 3:
             break
     assert checked >= 3, "positions where the lowest card is second hand low"
+
+
+def test_a_trump_is_not_the_lowest_card_beside_a_side_card_of_its_rank() -> None:
+    # West has no diamond left: the 4♠ and the 4♥ are both legal, and the 4♥ is the
+    # lower (the coach once said "play your lowest card, the 4♠" of a trump).
+    state = position({"N": "5C 6C 7C", "E": "8C 9C TC", "S": "2H 3H", "W": "4H 4S 6H"},
+                     leader="S", trick="QD", bids="3 3 3 nil")
+    view = view_for(state, Seat.W)
+    assert Spot(view, parse_card("4H"), None).lowest_legal(parse_card("4H"))
+    assert not Spot(view, parse_card("4S"), None).lowest_legal(parse_card("4S"))
+    assert explain(view, parse_card("4S"), None).reason not in (
+        "coach.play.attack-low", "coach.play.cant-win")
 
 
 @pytest.mark.slow
