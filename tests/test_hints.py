@@ -84,11 +84,14 @@ BAD = {
            r"\bthe the\b", r"\b[Tt]he (Ace|King|Queen|Jack)\b", r"\ba ace\b",
            r"\b(lowest|highest) (clubs|diamonds|hearts|spades)\b",
            r"\bhigher (clubs|diamonds|hearts|spades) is\b", r"\b(You|you) (bids|plays|is)\b",
-           r"spade is still out, and leading spades draws them"),
+           r"spade is still out, and leading spades draws them",
+           # the reader may hold the higher card: say that no *other* player does
+           r"the highest spade left", r"No higher (spade|card in \w+) is left"),
     "fr": (r"\b[01] (plis|piques|rois|cartes)\b", r"\b([2-9]|1[0-3]) (pli|pique|roi|carte)\b",
            r"\bde As\b", r"\b[Ll]e as\b", r"\b[Ll]a as\b", r"\b[Ll]e (dame|As|Roi|Dame)\b",
            r"\bla (roi|valet|as)\b", r"\bde le\b", r"\bà le\b", r"\bde les\b",
            r"autre pique est encore dehors, et entamer pique les",
+           r"le plus haut pique restant", r"Il ne reste aucune? (pique|carte) plus fort",
            r"[Ll]evée", r"[Ee]nchère", r"[Ss]andbag", r"\bjouez As\b", r"\bjouez [A-Z]"),
 }
 
