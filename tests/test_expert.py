@@ -20,6 +20,7 @@ from spades_core.bots.expert import (
     ExpertBot,
     ExpertBudget,
     _broken,
+    _doubtful,
     _Scorer,
     bid_forecast,
     evaluate,
@@ -350,11 +351,13 @@ def test_bids_many_with_a_strong_hand() -> None:
 def test_a_bid_forecast_is_what_the_bid_search_values(deal: int) -> None:
     # Without doubt, each bid's value in the search is the sum of the match values of its
     # forecast: the same imagined deals, the same bids, the same play-outs.
-    budget = ExpertBudget(doubt=0, cover_doubt=0, bid_worlds=12)
+    budget = ExpertBudget(doubt=0, cover_doubt=0, bold=0, bid_worlds=12)
     state = GameState.new(Rules(), deal=deal)
     for bid in (Bid(2), NIL):  # two seats bid first, so that the forecast has bids to read
         state = state.apply(bid, state.to_act)
-    view = view_for(state, state.to_act)
+    seat = state.to_act
+    assert seat is not None
+    view = view_for(state, seat)
     scorer = _Scorer(view)
     for candidate in evaluate(view, budget).candidates:
         assert isinstance(candidate.action, Bid)
@@ -363,7 +366,7 @@ def test_a_bid_forecast_is_what_the_bid_search_values(deal: int) -> None:
         assert all(bids[int(view.seat)] == candidate.action for bids, _ in forecast)
         assert sum(scorer.value(bids, taken) for bids, taken in forecast) == candidate.total
     with pytest.raises(UsageError):
-        bid_forecast(view_for(state, Seat((int(state.to_act) + 1) % 4)), Bid(3), budget)
+        bid_forecast(view_for(state, Seat((int(seat) + 1) % 4)), Bid(3), budget)
 
 
 def test_blind_nil_only_when_it_pays() -> None:
@@ -405,6 +408,26 @@ def test_a_made_blind_nil_is_doubted_and_a_broken_one_is_not() -> None:
     assert _broken(scorer, bids, (0, 3, 0, 10), south, 10) == scorer.value(bids, (0, 3, 1, 9))
     broken = (5, 3, 1, 4)  # already broken: nothing to doubt
     assert _broken(scorer, bids, broken, south, 10) == scorer.value(bids, broken)
+
+
+def test_a_bold_outcome_moves_a_trick_from_the_busiest_opponent_and_doubt_wins() -> None:
+    view = view_for(GameState.new(Rules(), deal=3), Seat.S)
+    scorer = _Scorer(view)
+    south = int(Seat.S)
+    bids = (Bid(4), Bid(3), Bid(4), Bid(2))  # by seat N, E, S, W
+    taken = (4, 3, 3, 3)  # South's team one trick short: set
+    plain = scorer.value(bids, taken)
+    assert _doubtful(scorer, bids, taken, south, 0, 0) == plain
+    # wholly bold: South takes one of East's tricks (East and West took 3: the left one)
+    assert _doubtful(scorer, bids, taken, south, 0, 10) == scorer.value(bids, (4, 2, 4, 3))
+    assert plain < _doubtful(scorer, bids, taken, south, 0, 2) < scorer.value(bids, (4, 2, 4, 3))
+    # with doubt (beside a partner's Nil), no boldness
+    assert _doubtful(scorer, bids, taken, south, 10, 2) == _doubtful(scorer, bids, taken, south,
+                                                                       10, 0)
+    # South bid Nil: the trick goes to its partner; an opponent's Nil gives none
+    nil_bids = (Bid(4), NIL, NIL, Bid(2))
+    assert _doubtful(scorer, nil_bids, (6, 0, 0, 7), south, 0, 10) == scorer.value(
+        nil_bids, (7, 0, 0, 6))
 
 
 def test_doubting_blind_nil_only_ever_drops_it() -> None:

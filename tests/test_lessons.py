@@ -553,6 +553,25 @@ def test_every_play_and_bid_step_agrees_with_the_coach(
         assert isinstance(action, Bid) and str(action) in step.expect, (action, step.expect)
 
 
+BID_STEPS = [(lesson, step) for lesson, step in STEPS if isinstance(step, BidStep)]
+
+
+@pytest.mark.parametrize("item", BID_STEPS, ids=step_id)
+def test_a_bid_the_texts_give_to_the_expert_is_the_coachs(
+    item: tuple[Lesson, BidStep],
+) -> None:
+    """"The Expert bids 3" / "L'Expert annonce 3" in a step's texts is the coach's bid."""
+    hints = importlib.import_module("spades_core.hints")
+    _, step = item
+    view = step_view(step)
+    assert view is not None
+    action = hints.hint(view).action
+    texts = " ".join(text.en + " " + text.fr for text in (
+        step.success, step.feedback, step.prompt, *step.feedback_for.values()))
+    for said in re.findall(r"(?:Expert bids|Expert annonce) (\w+)", texts):
+        assert str(action) == said.lower(), (said, action)
+
+
 def test_a_step_accepting_any_legal_card_says_so_in_its_data() -> None:
     data = json.loads(minimal({**PLAY, "expect": None}))
     del data["steps"][0]["expect"]
