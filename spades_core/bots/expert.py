@@ -544,7 +544,7 @@ def _doubtful(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], sea
     one trick more, from the opponent not bidding Nil who took the most (the left one on
     a tie), given to ``seat`` (to its partner if ``seat`` bid Nil).  Measured against
     PIMC, hand by hand (``docs/sparring.md``, stop 31): doubt loses points, 2 tenths of
-    boldness gains some (higher bids leave the opponents fewer tricks to spare)."""
+    boldness gains some (the bolder bids are set a little more often and take fewer bags)."""
     value = scorer.value(bids, taken)
     if not doubt:
         if not bold:
