@@ -54,6 +54,7 @@ from spades_core.bids import BLIND_NIL, Bid, parse_bid
 from spades_core.bots import Bot, make_bot
 from spades_core.bots.expert import ExpertBudget, bid_forecast
 from spades_core.bots.rollout import Contracts, play_out
+from spades_core.cards import SUIT_OF
 from spades_core.errors import UsageError
 from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules, legal_play_mask, trick_winner_seat
@@ -115,7 +116,7 @@ def measure(row: dict[str, Any], eager: str = "none") -> dict[str, list[int]]:
     for card in row["plays"]:
         seat = (leader + len(trick)) & 3
         to_go = 13 - sum(taken)
-        led = -1 if not trick else trick[0] // 13
+        led = -1 if not trick else SUIT_OF[trick[0]]
         legal = legal_play_mask(held[seat], led, broken)
         if seat & 1 == a_team and to_go >= 5 and legal & (legal - 1):
             phase = "early" if to_go >= 9 else "mid"
@@ -185,7 +186,7 @@ def forecasts(row: dict[str, Any], budget: ExpertBudget | None = None) -> dict[s
                 band = "under 10%" if foreseen < 0.1 else "10-20%" if foreseen < 0.2 else "20% up"
                 plain = "" if any(b.is_nil for b in bids) else ", no Nil bid"
                 failed = int(table[team] + table[team + 2] < _team_bid(bids, team))
-                for label in {band, band + plain}:
+                for label in dict.fromkeys((band, band + plain)):
                     found[f"forecast set {label}: foreseen"].append(foreseen)
                     found[f"forecast set {label}: at the table"].append(failed)
         state = state.apply(bid, seat)
