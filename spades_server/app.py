@@ -24,7 +24,7 @@ from spades_core.seats import Seat
 
 from . import PROTOCOL, REVISION
 from .config import Config
-from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, verify
+from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
 from .protocol import ProtocolError, frame, parse_message
 from .rooms import Connection, Room, RoomManager
 from .static import StaticFiles, build_info_refresher
@@ -77,7 +77,8 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             for key in [k for k, v in submissions.items() if not v]:
                 del submissions[key]
         declared = request.headers.get("content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_SUBMISSION):
+        if declared is not None and (not (declared.isascii() and declared.isdigit())
+                                     or int(declared) > MAX_SUBMISSION):
             return board_error("too-large", 413, {"limit": str(MAX_SUBMISSION)})
         body = bytearray()
         async for chunk in request.stream():
@@ -107,10 +108,16 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
     async def get_daily(request: Request) -> Response:
         text = str(request.path_params["day"])
         level = request.query_params.get("level", "normal")
-        if len(text) != 8 or not text.isdigit() or level not in ("beginner", "normal", "expert"):
+        if (len(text) != 8 or not text.isascii() or not text.isdigit()
+                or level not in ("beginner", "normal", "expert")):
             return board_error("bad-day", 400)
         day = int(text)
-        data = await asyncio.to_thread(board_json, board, day, level)
+        try:
+            day_of(day)
+        except ValueError:
+            return board_error("bad-day", 400)
+        today = datetime.datetime.now(datetime.UTC).date()
+        data = await asyncio.to_thread(board_json, board, day, level, today)
         return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
     async def get_record(request: Request) -> Response:

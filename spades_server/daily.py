@@ -65,7 +65,16 @@ class Verified:
 
 
 def day_of(number: int) -> datetime.date:
+    """The date of a deal number ``YYYYMMDD``; ValueError when it names none."""
+    if not 10000101 <= number <= 99991231:  # and no OverflowError from datetime
+        raise ValueError(f"not a day: {number}")
     return datetime.date(number // 10000, number // 100 % 100, number % 100)
+
+
+def near(day: int, today: datetime.date) -> bool:
+    """Whether ``day`` is today's deal, give or take the time zones: the days a result may
+    be submitted for, and so the only days whose par is worth computing."""
+    return abs((day_of(day) - today).days) <= 1
 
 
 _BOTS: dict[str, Bot] = {}
@@ -108,10 +117,10 @@ def check_fields(data: object, today: datetime.date) -> tuple[str, str, int, Any
     if isinstance(day, bool) or not isinstance(day, int):
         raise BoardRefusal("bad-field", {"field": "day"})
     try:
-        date = day_of(day)
+        close = near(day, today)
     except ValueError:
         raise BoardRefusal("bad-field", {"field": "day"}) from None
-    if abs((date - today).days) > 1:  # the day's deal, give or take the time zones
+    if not close:
         raise BoardRefusal("wrong-day")
     score = data["score"]
     if (
@@ -212,13 +221,14 @@ class Board:
     """The verified results, in the server's SQLite file (shared by the processes of a
     machine when they are given the same ``--db``)."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str,
+                 par: Callable[[int, str], int | None] | None = None) -> None:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None,
                                    timeout=10)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.executescript(_SCHEMA)
-        self._par = par_hook()
+        self._par = par if par is not None else par_hook()  # ``par``: tests give their own
         self._par_running: set[tuple[int, str]] = set()
         self._closed = False
 
@@ -255,8 +265,10 @@ class Board:
             for rank, row in enumerate(rows, start=1)
         ]
 
-    def par(self, day: int, level: str) -> int | None:
-        """The day's par when known; the first ask starts its computation (a thread)."""
+    def par(self, day: int, level: str, today: datetime.date) -> int | None:
+        """The day's par when known. Asked about a day near ``today`` (:func:`near`), it
+        starts the computation in a thread, one at a time: a later ask starts the next, so
+        no run of requests can keep more than one core busy with pars."""
         if self._par is None:
             return None
         with self._lock:
@@ -265,7 +277,7 @@ class Board:
             ).fetchone()
             if row is not None:
                 return int(row[0])
-            if (day, level) in self._par_running:
+            if self._par_running or not near(day, today):
                 return None
             self._par_running.add((day, level))
         threading.Thread(target=self._compute_par, args=(day, level), daemon=True).start()
@@ -289,9 +301,10 @@ class Board:
             self._db.close()
 
 
-def board_json(board: Board, day: int, level: str) -> dict[str, Any]:
+def board_json(board: Board, day: int, level: str, today: datetime.date) -> dict[str, Any]:
     return {"day": day, "level": level, "rules": BOARD_RULES.to_dict(),
-            "par": board.par(day, level), "entries": board.entries(day, level)}
+            "par": board.par(day, level, today), "entries": board.entries(day, level)}
 
 
-__all__ = ["BOARD_RULES", "Board", "BoardRefusal", "Verified", "board_json", "verify"]
+__all__ = ["BOARD_RULES", "Board", "BoardRefusal", "Verified", "board_json", "day_of", "near",
+           "verify"]

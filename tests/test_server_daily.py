@@ -8,11 +8,13 @@ import copy
 import datetime
 import http.client
 import json
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -114,6 +116,10 @@ def test_a_true_result_is_ranked_on_the_days_board(server: RunningServer, game: 
     ]
     assert get(server.url, f"/api/daily/{DAY}?level=expert")[1]["entries"] == []
     assert get(server.url, "/api/daily/2026-1-1")[0] == 400
+    wide = "".join(chr(0xFF10 + int(digit)) for digit in str(DAY))  # full-width digits
+    for day in ("2026120\u00b2", wide, "99999999", "20261331", "00000000"):
+        status, answer = get(server.url, f"/api/daily/{quote(day)}")
+        assert (status, answer["error"]) == (400, "bad-day"), day
 
 
 def test_a_better_score_ranks_higher(tmp_path: Path, game: GameState) -> None:
@@ -182,6 +188,8 @@ def test_one_bot_card_changed_in_the_record_is_refused(game: GameState) -> None:
         ({"score": "edit"}, "wrong-score"),
         ({"day": DAY + 10000}, "wrong-day"),  # a year away
         ({"day": 20260231}, "bad-field"),
+        ({"day": 10**15}, "bad-field"),  # no date at all, nor an OverflowError
+        ({"day": -DAY}, "bad-field"),
         ({"nickname": "x" * 21}, "bad-nickname"),
         ({"nickname": ["Ann"]}, "bad-nickname"),
         ({"level": "os:system"}, "bad-level"),
@@ -251,3 +259,37 @@ def test_the_par_hook_is_clean() -> None:
     if hook is None:  # spades_core/par.py is not there yet: no par on the board
         return
     assert isinstance(hook(DAY, "beginner"), int)
+
+
+def test_pars_are_computed_near_today_and_one_at_a_time(tmp_path: Path) -> None:
+    """A run of board requests for many days cannot start many par computations."""
+    started: list[tuple[int, str]] = []
+    release = threading.Event()
+
+    def slow_par(day: int, level: str) -> int:
+        started.append((day, level))
+        release.wait(30)
+        return 7
+
+    board = daily.Board(tmp_path / "board.sqlite3", par=slow_par)
+    far = daily_deal_number(TODAY - datetime.timedelta(days=40))
+    try:
+        assert board.par(far, LEVEL, TODAY) is None
+        assert board.par(DAY, LEVEL, TODAY) is None
+        assert board.par(DAY, "expert", TODAY) is None  # one is running: not started
+        deadline = time.monotonic() + 10
+        while not started and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started == [(DAY, LEVEL)]
+        release.set()
+        while board.par(DAY, LEVEL, TODAY) is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert board.par(DAY, LEVEL, TODAY) == 7
+        assert board.par(DAY, "expert", TODAY) is None  # the next one starts now
+        while len(started) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert started == [(DAY, LEVEL), (DAY, "expert")]
+        assert board.par(far, LEVEL, TODAY) is None
+    finally:
+        release.set()
+        board.close()
