@@ -89,7 +89,8 @@ def test_bad_item_is_refused() -> None:
 def test_every_drill_has_its_text(lang: str) -> None:
     catalogue = json.loads((ROOT / "locales" / lang / "lessons.json").read_text("utf-8"))
     keys = ["group.drills", "drill.best", "drill.score", "drill.item", "drill.right",
-            "drill.wrong", "drill.reset", "drill.bidding.ask", "drill.bidding.expert",
+            "drill.wrong", "drill.reset", "drill.part-reset", "drill.bidding.ask",
+            "drill.bidding.expert",
             "drill.bidding.chart", "drill.nil.ask", "drill.nil.estimate", "drill.nil.untried",
             "drill.counting.spades", "drill.counting.void", "drill.counting.none"]
     keys += [f"drill.{drill}" for drill in drills.DRILLS]
@@ -110,6 +111,8 @@ def test_best_scores_are_kept_and_bad_storage_resets() -> None:
                  '{"version":1,"best":{"nil":true}}', '{"version":2,"best":{}}'):
         reset, damaged = drills_progress.parse(text)
         assert damaged and reset.scores == {}, text
+    kept, damaged = drills_progress.parse('{"version":1,"best":{"nil":11,"bidding":7,"x":1}}')
+    assert damaged and kept.scores == {"bidding": 7}  # only the scores that can be read
 
 
 def test_judge_follows_each_drill() -> None:

@@ -305,7 +305,8 @@ def test_every_drill_key_the_screen_uses_exists_in_both_languages() -> None:
     used |= {f"lessons.drill.{drill}{part}" for drill in drills.DRILLS
              for part in ("", ".summary")}
     used |= {"lessons.drill.yes", "lessons.drill.no", "lessons.group.drills",
-             "lessons.tabs.label", "lessons.drill.reset"}
+             "lessons.tabs.label", "lessons.drill.reset", "lessons.drill.part-reset",
+             "lessons.notice.reset", "lessons.notice.part-reset"}
     assert len(used) > 40
     for lang in ("en", "fr"):
         catalogue = json.loads((ROOT / "locales" / lang / "lessons.json").read_text("utf-8"))

@@ -66,6 +66,20 @@ def test_unreadable_progress_is_reported_and_replaced(text: str) -> None:
     assert progress.done == {} and progress.at == {}
 
 
+def test_one_unreadable_lesson_entry_loses_only_that_lesson() -> None:
+    progress, damaged = parse(json.dumps({"version": 1, "lessons": {
+        "rules-02-tricks": {"done": [0, 1], "at": 2, "stars": 3},
+        "rules-03-follow": {"done": [0, "x"]},
+        "rules-04-spades": {"done": [4], "stars": 9},
+        "rules-05-bidding": 5,
+        "strategy-01-count-tricks": {"done": [2]},
+    }}))
+    assert damaged
+    assert progress.done == {"rules-02-tricks": {0, 1}, "strategy-01-count-tricks": {2}}
+    assert progress.at == {"rules-02-tricks": 2}
+    assert progress.stars == {"rules-02-tricks": 3}
+
+
 def test_nothing_stored_is_not_damage() -> None:
     assert parse(None)[1] is False
 

@@ -136,6 +136,25 @@ def test_stats_record_and_validate() -> None:
     assert stats.totals(found)["played"] == 3
 
 
+def test_stats_keep_what_can_be_read() -> None:
+    """One bad part (a day's key, a level's row) is dropped; the rest of the history stays."""
+    found = stats.empty()
+    for _ in range(50):
+        found = stats.record_game(found, "beginner", True, 230)
+    found = stats.record_game(found, "normal", False, 180, "20261201", 320)
+    stored = json.loads(json.dumps(found))
+    stored["daily"]["2026-12-02"] = {"won": True, "ns": 510, "ew": 100}
+    stored["daily"]["20261203"] = {"won": "yes", "ns": 510, "ew": 100}
+    stored["levels"]["expert"] = {"played": 2, "won": 3, "best": 0, "streak": 0,
+                                  "best_streak": 0}
+    assert stats.validate(stored) == (found, False)
+    stored = json.loads(json.dumps(found))
+    stored["daily"] = ["20261201"]
+    assert stats.validate(stored) == ({**found, "daily": {}}, False)
+    stored["levels"] = None
+    assert stats.validate(stored) == (stats.empty(), False)
+
+
 def test_storage_reports_and_replaces_damaged_data() -> None:
     backend = MemoryBackend()
     store = Storage(backend)

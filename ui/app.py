@@ -86,11 +86,12 @@ class App:
         notices: list[str] = []
         self.options = self._load(
             "options", lambda d: opts.validate(d, i18n.pick_language(browser_langs)),
-            "notice.bad-options", notices,
+            "notice.bad-options", notices, "notice.part-options",
         )
         i18n.set_language(self.options["language"])
         i18n.load()
-        self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices)
+        self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices,
+                                "notice.part-stats")
         game = self._load("game", savegame.check, "notice.bad-game", notices)
         try:  # a cache: unreadable is empty, and no notice
             self.par_cache = self.storage.load("par", coach_cache.check)[0] or {}
@@ -156,17 +157,19 @@ class App:
 
     def _load(
         self, name: str, check: Callable[[Any], tuple[Any, bool]], notice: str,
-        notices: list[str],
+        notices: list[str], part_notice: str = "",
     ) -> Any:
         """The checked value of storage key ``name``; on damage (or any error while reading)
-        the key is reset and ``notice`` is queued. Nothing stored can stop the boot."""
+        the key is rewritten with what could be read and ``notice`` is queued, or
+        ``part_notice`` when something was kept. Nothing stored can stop the boot."""
+        fresh = check(None)[0]
         try:
             value, damaged = self.storage.load(name, check)
         except Exception:
-            value, damaged = check(None)[0], True
+            value, damaged = fresh, True
             self.storage.remove(name)
         if damaged:
-            notices.append(notice)
+            notices.append(part_notice if part_notice and value != fresh else notice)
         return value
 
     def after_ready(self) -> None:

@@ -4,8 +4,9 @@ Pure Python (no browser import). Stored form (``version`` 1) under :data:`KEY`::
 
     {"version": 1, "best": {"bidding": 7, "nil": 10}}
 
-Stored text that cannot be read gives fresh (empty) scores and says so; the screen then
-tells the learner and overwrites it.
+Stored text that cannot be read gives fresh (empty) scores and says so, a drill's score that
+cannot be read is dropped and the others kept; the screen then tells the learner and
+overwrites it.
 """
 
 from __future__ import annotations
@@ -46,13 +47,14 @@ def check(data: Any) -> tuple[Best, bool]:
     if not isinstance(data, Mapping) or data.get("version") != VERSION \
             or not isinstance(data.get("best"), Mapping):
         return Best(), False
-    best = Best()
+    best, clean = Best(), True
     for drill, score in data["best"].items():
         if drill not in DRILLS or isinstance(score, bool) or not isinstance(score, int) \
                 or not 0 <= score <= ITEMS:
-            return Best(), False
+            clean = False  # that drill's score is dropped, the others kept
+            continue
         best.scores[drill] = score
-    return best, True
+    return best, clean
 
 
 def parse(text: str | None) -> tuple[Best, bool]:

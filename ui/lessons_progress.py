@@ -2,7 +2,8 @@
 
 Pure Python (no browser import), so the CPython tests cover it. The screen keeps the text
 under :data:`KEY` in localStorage. Stored data that cannot be read is never trusted: :func:`parse`
-returns fresh progress and says so, and the screen tells the learner and overwrites it.
+keeps the lessons whose entries can be read, drops the others and says so, and the screen
+tells the learner and overwrites it.
 
 Stored form (``version`` 1)::
 
@@ -118,13 +119,28 @@ def from_data(data: object) -> Progress:
 
 def check(data: object) -> tuple[Progress, bool]:
     """``(progress, clean)`` from parsed JSON (None: nothing stored), for
-    :meth:`ui.storage.Storage.load`."""
+    :meth:`ui.storage.Storage.load`. A lesson's entry that cannot be read is dropped and
+    the other lessons kept (``clean`` is then False)."""
     if data is None:
         return Progress(), True
     try:
         return from_data(data), True
     except ProgressError:
-        return Progress(), False
+        pass
+    progress = Progress()
+    lessons = data.get("lessons") if isinstance(data, Mapping) else None
+    if not isinstance(data, Mapping) or data.get("version") != VERSION \
+            or not isinstance(lessons, Mapping):
+        return progress, False
+    for lesson_id, entry in lessons.items():
+        try:
+            one = from_data({"version": VERSION, "lessons": {lesson_id: entry}})
+        except (ProgressError, TypeError):
+            continue
+        progress.done.update(one.done)
+        progress.at.update(one.at)
+        progress.stars.update(one.stars)
+    return progress, False
 
 
 def loads(text: str) -> Progress:

@@ -178,14 +178,16 @@ class LessonsScreen:
     def _load_progress(self) -> lessons_progress.Progress:
         progress, damaged = lessons_progress.parse(self._stored_text(lessons_progress.KEY))
         if damaged:
-            self.notices.append("notice.reset")
+            kept = progress != lessons_progress.Progress()
+            self.notices.append("notice.part-reset" if kept else "notice.reset")
             self._store(progress)
         return progress
 
     def _load_best(self) -> drills_progress.Best:
         best, damaged = drills_progress.parse(self._stored_text(drills_progress.KEY))
         if damaged:
-            self.notices.append("drill.reset")
+            kept = best != drills_progress.Best()
+            self.notices.append("drill.part-reset" if kept else "drill.reset")
             self._store_best(best)
         return best
 

@@ -32,40 +32,62 @@ def _score(value: object) -> bool:
     return type(value) is int and -MAX_SCORE <= value <= MAX_SCORE
 
 
-def validate(data: object) -> tuple[dict[str, Any], bool]:
-    """Stats from stored data: ``(stats, clean)``; anything malformed resets them."""
-    if not isinstance(data, dict) or not isinstance(data.get("levels"), dict):
-        return empty(), False
-    found = empty()
+def _level_row(row: object) -> dict[str, Any] | None:
+    """A level's stored row, checked; None when it cannot be read."""
+    if not isinstance(row, dict):
+        return None
     try:
-        for level in LEVELS:
-            row = data["levels"].get(level)
-            if row is None:
-                continue
-            if not isinstance(row, dict):
-                return empty(), False
-            for key in ("played", "won", "streak", "best_streak"):
-                if not _int(row[key]):
-                    return empty(), False
-            best = row["best"]
-            if best is not None and not _score(best):
-                return empty(), False
-            if not row["streak"] <= row["best_streak"] <= row["won"] <= row["played"]:
-                return empty(), False
-            found["levels"][level] = {k: row[k] for k in found["levels"][level]}
-        daily = data.get("daily", {})
-        if not isinstance(daily, dict):
-            return empty(), False
-        for date, result in daily.items():
-            if not (isinstance(date, str) and len(date) == 8 and date.isdigit()):
-                return empty(), False
-            if not (isinstance(result, dict) and type(result.get("won")) is bool
-                    and _score(result.get("ns")) and _score(result.get("ew"))):
-                return empty(), False
-            found["daily"][date] = {"won": result["won"], "ns": result["ns"], "ew": result["ew"]}
-    except (KeyError, TypeError, AttributeError):
-        return empty(), False
-    return found, True
+        if not all(_int(row[key]) for key in ("played", "won", "streak", "best_streak")):
+            return None
+        best = row["best"]
+        if best is not None and not _score(best):
+            return None
+        if not row["streak"] <= row["best_streak"] <= row["won"] <= row["played"]:
+            return None
+    except KeyError:
+        return None
+    return {key: row[key] for key in ("played", "won", "best", "streak", "best_streak")}
+
+
+def _daily_result(date: object, result: object) -> dict[str, Any] | None:
+    """A day's stored result (its key ``YYYYMMDD``), checked; None when it cannot be read."""
+    if not (isinstance(date, str) and len(date) == 8 and date.isascii() and date.isdigit()):
+        return None
+    if not (isinstance(result, dict) and type(result.get("won")) is bool
+            and _score(result.get("ns")) and _score(result.get("ew"))):
+        return None
+    return {"won": result["won"], "ns": result["ns"], "ew": result["ew"]}
+
+
+def validate(data: object) -> tuple[dict[str, Any], bool]:
+    """Stats from stored data: ``(stats, clean)``. What cannot be read (a level's row, a
+    day's result, or all of it) is dropped and the rest kept; ``clean`` is False when
+    anything was dropped."""
+    found = empty()
+    if not isinstance(data, dict):
+        return found, False
+    clean = True
+    levels = data.get("levels")
+    if not isinstance(levels, dict):
+        clean, levels = False, {}
+    for level in LEVELS:
+        if levels.get(level) is None:
+            continue
+        row = _level_row(levels[level])
+        if row is None:
+            clean = False
+        else:
+            found["levels"][level] = row
+    daily = data.get("daily", {})
+    if not isinstance(daily, dict):
+        clean, daily = False, {}
+    for date, result in daily.items():
+        kept = _daily_result(date, result)
+        if kept is None:
+            clean = False
+        else:
+            found["daily"][date] = kept
+    return found, clean
 
 
 def record_game(

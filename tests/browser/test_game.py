@@ -3,6 +3,7 @@ stats, damaged storage, bad deal links, refusals, languages, screens, accessibil
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -139,6 +140,27 @@ def test_damaged_storage_is_replaced_with_a_notice(page: Page, live_server: str)
     assert len(hand_cards(page)) == 13
     page.click("#notices .notice >> nth=0 >> [data-action=dismiss]")
     expect(notices).to_have_count(2)
+
+
+def test_one_bad_part_of_stored_data_loses_only_that_part(page: Page, live_server: str) -> None:
+    """A day's result under a malformed key, and one option out of range: the notices say
+    that the rest was kept, and it is."""
+    played = {"played": 50, "won": 30, "best": 510, "streak": 2, "best_streak": 9}
+    preset(page, raw={
+        "spades.options.v1": json.dumps({"target": 200, "felt": "purple"}),
+        "spades.stats.v1": json.dumps({"levels": {"beginner": played}, "daily": {
+            "20261201": {"won": True, "ns": 520, "ew": 310},
+            "2026-12-02": {"won": True, "ns": 500, "ew": 200}}}),
+    })
+    open_app(page, live_server)
+    notices = page.locator("#notices .notice")
+    expect(notices).to_have_count(2)
+    expect(notices.nth(0)).to_contain_text("Some saved options could not be read")
+    expect(notices.nth(1)).to_contain_text("Part of the saved statistics could not be read")
+    assert stored(page, "options")["target"] == 200
+    kept = stored(page, "stats")
+    assert kept["levels"]["beginner"] == played
+    assert list(kept["daily"]) == ["20261201"]
 
 
 BAD_DEALS = ["abc", "-5", str(2**53), "<b>bold</b>", "", "12abc", "1.5", " 7"]
