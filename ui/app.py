@@ -185,13 +185,17 @@ class App:
         return WORKER_LEVELS
 
     def url_deal(self) -> tuple[int | None, bool]:
-        """The ``?deal=`` of the address (then removed from it), and whether it was bad."""
+        """The ``?deal=`` of the address (then removed from it, the rest of the address kept:
+        a ``?room=`` beside it is still read), and whether it was bad."""
         params = js.URLSearchParams.new(js.location.search)
         if not params.has("deal"):
             return None, False
         raw = params.get("deal")
         number = deals.parse_deal(str(raw) if isinstance(raw, str) else None)
-        js.history.replaceState(None, "", js.location.pathname)
+        params.delete("deal")
+        rest = str(params.toString())
+        js.history.replaceState(None, "", str(js.location.pathname) + (f"?{rest}" if rest else "")
+                                + str(js.location.hash))
         return number, number is None
 
     @staticmethod

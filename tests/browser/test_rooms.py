@@ -565,3 +565,19 @@ def test_the_last_trick_of_the_previous_hand_stays_until_a_trick_of_the_new_one(
     shown = _last_trick(page)
     assert len(shown) == 4 and ("Ann (you)", first_card) in shown, shown
     assert page.query_selector("#last-previous") is None
+
+
+def test_a_deal_link_beside_a_room_link_keeps_the_room(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    """``?deal=5&room=CODE``: the deal is opened and the room's join dialog still shows; the
+    address loses only its ``deal``."""
+    host, guest = make_page(), make_page()
+    _lang(host, "en")
+    _lang(guest, "en")
+    code = _create(host, live_server, "Ann")
+    open_app(guest, live_server, f"?deal=5&room={code}")
+    guest.wait_for_selector("dialog[open] #room-nickname", timeout=20_000)
+    assert guest.input_value("#room-code") == code
+    assert guest.url.endswith(f"/?room={code}")
+    assert guest.inner_text("#deal-label") == "Deal 5"
