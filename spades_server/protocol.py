@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,7 @@ from spades_core.views import View
 from . import PROTOCOL
 
 NICKNAME_MAX = 20
+MARKS_MAX = 2  # combining marks on one letter (Vietnamese needs two)
 CODE_LENGTH = 6
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B: a code read aloud or copied by hand is not mistaken.
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
@@ -56,11 +58,25 @@ def _string(max_len: int, min_len: int = 0) -> Callable[[str, object], object]:
     return check
 
 
+def stacked_marks(text: str) -> bool:
+    """Whether ``text`` has more than MARKS_MAX combining marks on one letter: enough for
+    any language's accents, not for a stack drawn over the others' names."""
+    run = 0
+    for char in unicodedata.normalize("NFD", text):  # an accented letter counts its marks
+        run = run + 1 if unicodedata.combining(char) or unicodedata.category(char) in (
+            "Mn", "Me") else 0
+        if run > MARKS_MAX:
+            return True
+    return False
+
+
 def _nickname(name: str, value: object) -> object:
     if not isinstance(value, str) or len(value) > 4 * NICKNAME_MAX:
         raise ProtocolError("bad-nickname")
-    nick = " ".join(value.split())  # stripped, inner runs of white space as one space
-    if not 1 <= len(nick) <= NICKNAME_MAX or not nick.isprintable():
+    # stripped, inner runs of white space as one space, accents composed where they can be
+    nick = unicodedata.normalize("NFC", " ".join(value.split()))
+    if (not 1 <= len(nick) <= NICKNAME_MAX or not nick.isprintable()
+            or stacked_marks(nick)):
         raise ProtocolError("bad-nickname")
     return nick
 

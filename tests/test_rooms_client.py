@@ -101,6 +101,35 @@ def test_nicknames_and_codes() -> None:
     assert clean_nickname("") is None and clean_nickname("x" * 21) is None
     assert clean_nickname("a\u0007b") is None and clean_nickname(5) is None
     assert parse_code(" acdefg ") == "ACDEFG"
+
+
+NAMES = [
+    "Ann", "  Ann   Lee ", "Zoe\u0308",  # a decomposed ë, kept and composed
+    "Vie\u0323\u0302t",  # two marks on one letter (ệ), as Vietnamese writes it
+    "Z\u0301\u0302\u0303",  # three marks stacked: refused
+    "Z" + "".join(chr(0x0300 + i) for i in range(19)),  # a tower over the other names
+    "a\u20dd\u20dd\u20ddb",  # enclosing marks
+    "a\u202eb",  # a right-to-left override (not printable)
+    "", "x" * 21, "a\u0007b", 5, None,
+]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_page_checks_a_nickname_as_the_server_does(name: object) -> None:
+    from spades_server.protocol import ProtocolError, _nickname
+
+    try:
+        kept: object = _nickname("nickname", name)
+    except ProtocolError:
+        kept = None
+    assert clean_nickname(name) == kept
+
+
+def test_accents_are_kept_and_stacks_refused() -> None:
+    assert clean_nickname("Zoe\u0308") == "Zo\u00eb"
+    assert clean_nickname("Vie\u0323\u0302t") == "Vi\u1ec7t"
+    assert clean_nickname("Z\u0301\u0302\u0303") is None
+    assert clean_nickname("a\u20dd\u20dd\u20ddb") is None
     assert parse_code("ACDEF0") is None and parse_code("ABC") is None and parse_code(None) is None
 
 

@@ -12,6 +12,7 @@ and the page keeps what it had.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +35,7 @@ from . import i18n, models
 from .i18n import t
 
 NICKNAME_MAX = 20
+MARKS_MAX = 2  # as spades_server.protocol.MARKS_MAX
 CODE_LENGTH = 6
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # as spades_server.protocol.CODE_ALPHABET
 SEAT_NAMES = ("N", "E", "S", "W")
@@ -44,13 +46,20 @@ class BadFrame(SpadesError):
 
 
 def clean_nickname(text: object) -> str | None:
-    """The nickname as the server will keep it (white space folded), or None when it is
-    empty, too long or not printable."""
+    """The nickname as the server will keep it (white space folded, accents composed), or
+    None when it is empty, too long, not printable or stacks marks on a letter (the
+    server's ``protocol._nickname``)."""
     if not isinstance(text, str) or len(text) > 4 * NICKNAME_MAX:
         return None
-    nick = " ".join(text.split())
+    nick = unicodedata.normalize("NFC", " ".join(text.split()))
     if not 1 <= len(nick) <= NICKNAME_MAX or not nick.isprintable():
         return None
+    run = 0
+    for char in unicodedata.normalize("NFD", nick):  # an accented letter counts its marks
+        mark = unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me")
+        run = run + 1 if mark else 0
+        if run > MARKS_MAX:
+            return None
     return nick
 
 
