@@ -184,7 +184,7 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             request = message.type
             await manager.handle(conn, message)
         except ProtocolError as error:
-            await _refuse(conn, request, error.reason, error.params)
+            await _refuse(conn, request or error.request, error.reason, error.params)
         except IllegalAction as error:
             await _refuse(conn, request, error.refusal.reason, dict(error.refusal.params))
 

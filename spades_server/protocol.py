@@ -40,6 +40,7 @@ class ProtocolError(Exception):
     def __init__(self, reason: str, params: dict[str, str] | None = None) -> None:
         self.reason = reason
         self.params = params or {}
+        self.request: str | None = None  # the refused message's type, once it is known
         super().__init__(f"{reason} {self.params}")
 
 
@@ -209,7 +210,11 @@ def parse_message(text: str | bytes, max_size: int) -> Message:
     kind = data.pop("type", None)
     if not isinstance(kind, str) or kind not in SCHEMA:
         raise ProtocolError("unknown-type")
-    return Message(kind, _checked_fields(data, SCHEMA[kind], "unknown-field", "field"))
+    try:
+        return Message(kind, _checked_fields(data, SCHEMA[kind], "unknown-field", "field"))
+    except ProtocolError as error:
+        error.request = kind
+        raise
 
 
 # --- what is sent -------------------------------------------------------------------
