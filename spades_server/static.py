@@ -115,6 +115,8 @@ def resolve_public(url_path: str, root: Path) -> Path | None:
         return None
     if (inside and inside[0] in PRIVATE_TOP) or resolved.suffix.lower() in PRIVATE_SUFFIXES:
         return None
+    if resolved.suffix.lower() not in MIME_TYPES:  # only the kinds of file the page is made of
+        return None
     return resolved
 
 

@@ -75,3 +75,15 @@ def test_a_symlink_to_a_private_file_is_not_served(tmp_path: Path) -> None:
     assert resolve_public("/public.txt", tmp_path) == (tmp_path / "public.txt").resolve()
     for path in ("/link.txt", "/env.txt", "/out.txt", "/tools/secret.py", "/.env"):
         assert resolve_public(path, tmp_path) is None, path
+
+
+def test_only_the_kinds_of_file_the_page_is_made_of_are_served(tmp_path: Path) -> None:
+    """A log, a database under another name or a file with no suffix left in the served
+    folder stays private."""
+    for name in ("server.log", "rooms.sqlite", "backup.tar.gz", "LICENSE", "notes.bak",
+                 "page.js", "app.zip", "style.css"):
+        (tmp_path / name).write_text("x")
+    served = {name for name in ("server.log", "rooms.sqlite", "backup.tar.gz", "LICENSE",
+                                "notes.bak", "page.js", "app.zip", "style.css")
+              if resolve_public(f"/{name}", tmp_path) is not None}
+    assert served == {"page.js", "app.zip", "style.css"}
