@@ -93,13 +93,13 @@ def score_sheet(model: SheetModel) -> None:
         for team, seats in enumerate(TEAM_SEATS):
             score = last.teams[team]
             parts = [f"{i18n.seat_name(s.name)} {i18n.bid_text(str(bids[int(s)]))}" for s in seats]
-            # no line break inside a figure ("7 (1 + 6)", "+1 → 1") on a phone's narrow sheet
+            # no line break inside a figure ("(1 + 6)", "+1 → 1") on a phone's narrow sheet
             tricks = "\u00a0+\u00a0".join(str(last.tricks[int(s)]) for s in seats)
             status = t("sheet.made" if score.made else "sheet.set")
             row = el("tr")
             add(row, el("th", t(f"team.{'NS' if team == 0 else 'EW'}"), scope="row"),
                 el("td", t("sheet.contract", contract=score.contract, bids=", ".join(parts))),
-                el("td", f"{score.tricks}\u00a0({tricks}) · {status}", "num"),
+                el("td", f"{score.tricks} ({tricks}) · {status}", "num"),
                 el("td", _signed(score.points), "num"),
                 el("td", f"+{score.bags}\u00a0→\u00a0{score.bags_after}", "num"),
                 el("td", str(last.scores[team]), "num"))
