@@ -300,6 +300,25 @@ FITS_IN_DIALOG = """() => [...document.querySelectorAll('dialog[open] .scroll')]
     .map(wrap => [wrap.scrollWidth, wrap.clientWidth])"""
 
 
+def test_the_buttons_under_the_hand_keep_to_one_line_on_a_phone_in_french(
+    make_page: Callable[..., Page], live_server: str
+) -> None:
+    """At 375x667 in French ("Feuille de score"), the toolbar's buttons share one line, so
+    the table keeps its height."""
+    page = make_page(375, 667)
+    preset(page, {**FAST, "language": "fr", "hints": True})
+    open_app(page, live_server, "?deal=4242")
+    for _ in range(10):
+        kind = step(page)
+        if kind == "play":
+            break
+        act(page, kind)
+    tops = page.eval_on_selector_all(
+        "#toolbar button",
+        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().top)")
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
+
+
 @pytest.mark.parametrize("size", [(375, 667), (320, 568)], ids=["375", "320"])
 def test_the_score_sheet_and_statistics_fit_a_phone(
     make_page: Callable[..., Page], live_server: str, screenshot: Shot, size: tuple[int, int]
