@@ -460,5 +460,5 @@ def play(level: str = "normal", deal: int = 1, lang: str = "en", rules: Rules | 
     texts = Texts(lang)
     bot = make_bot(level)
     state = GameState.new(rules or Rules(), deal=deal)
-    write(texts("welcome", deal=deal, level=level))
+    write(texts("welcome", deal=deal, level=texts.entries.get(f"options.level.{level}", level)))
     return Terminal(state, bot, texts, read, write).run()

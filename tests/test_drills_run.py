@@ -247,10 +247,10 @@ def test_feedback_in_english() -> None:
 def test_feedback_in_french_with_its_plurals_and_spaces() -> None:
     i18n.set_language("fr")
     assert say("counting.spades.answer", count=1, hand=4, played=8) == (
-        f"Il reste 1 pique dehors{NBSP}: 13, moins 4 dans votre main et 8 joués.")
+        f"Il reste 1 pique en jeu{NBSP}: 13, moins 4 dans votre main et 8 joués.")
     run = _answered("counting", 0, right=True)
     assert feedback(run)[1] == (
-        f"Il reste 10 piques dehors{NBSP}: 13, moins 2 dans votre main et 1 joué.")
+        f"Il reste 10 piques en jeu{NBSP}: 13, moins 2 dans votre main et 1 joué.")
     run = _answered("counting", 1, right=False)
     assert feedback(run) == ["Pas tout à fait.",
                              f"Chicanes montrées{NBSP}: Est à carreau, Ouest à carreau."]
@@ -277,7 +277,7 @@ def test_the_chart_and_its_words() -> None:
     assert chart(counts, Bid(3))[1].label == f"1 pli{NBSP}: 1 donne"
     assert chart(counts, Bid(3))[0].label == f"0 pli{NBSP}: 0 donne"
     assert chart_summary(counts, Bid(1))[1] == (
-        f"Au moins 1 pli, comme votre annonce{NBSP}: 200 donnes sur 200.")
+        f"Au moins 1 pli, comme votre annonce{NBSP}: 200 sur 200 donnes.")
 
 
 def test_the_tricks_table_names_the_leader_and_the_winner() -> None:

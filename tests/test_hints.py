@@ -90,7 +90,7 @@ BAD = {
     "fr": (r"\b[01] (plis|piques|rois|cartes)\b", r"\b([2-9]|1[0-3]) (pli|pique|roi|carte)\b",
            r"\bde As\b", r"\b[Ll]e as\b", r"\b[Ll]a as\b", r"\b[Ll]e (dame|As|Roi|Dame)\b",
            r"\bla (roi|valet|as)\b", r"\bde le\b", r"\bà le\b", r"\bde les\b",
-           r"autre pique est encore dehors, et entamer pique les",
+           r"autre pique est encore (dehors|en jeu), et entamer pique les",
            r"le plus haut pique restant", r"Il ne reste aucune? (pique|carte) plus fort",
            r"[Ll]evée", r"[Ee]nchère", r"[Ss]andbag", r"\bjouez As\b", r"\bjouez [A-Z]"),
 }

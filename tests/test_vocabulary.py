@@ -1,5 +1,7 @@
 """One vocabulary per language: the French texts say pli, annonce, contrat and sac, never the
-synonyms a player would take for other things (levée, enchère, surlevée, sandbag)."""
+synonyms a player would take for other things (levée, enchère, surlevée, sandbag); the spade
+is "ouvert" (not "cassé", the English "broken"), and cards not yet seen are "en jeu" (not
+"dehors", the English "out")."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-FORBIDDEN_FR = re.compile(r"\b(lev[ée]es?|surlev[ée]es?|ench[èe]res?|sandbags?)\b", re.IGNORECASE)
+FORBIDDEN_FR = re.compile(
+    r"\b(lev[ée]es?|surlev[ée]es?|ench[èe]res?|sandbags?|cass[ée]e?s?|dehors)\b", re.IGNORECASE)
 
 
 def _french(node: object, inside_fr: bool = False) -> Iterator[str]:
@@ -41,7 +44,7 @@ def test_the_french_texts_are_found() -> None:
     assert any(name.startswith("rules-") for name in names)
 
 
-@pytest.mark.parametrize("word", ["levée", "Enchères", "surlevées", "sandbag"])
+@pytest.mark.parametrize("word", ["levée", "Enchères", "surlevées", "sandbag", "cassés", "dehors"])
 def test_the_check_sees_each_forbidden_word(word: str) -> None:
     assert FORBIDDEN_FR.search(f"Une phrase avec {word} dedans.")
 
