@@ -94,6 +94,16 @@ def act(page: Page, kind: str, bid: str = "3") -> None:
         raise AssertionError(f"unexpected step {kind}")
 
 
+def play_until(page: Page, wanted: str, max_steps: int = 80) -> None:
+    """Do the obvious thing at each step (:func:`act`) until the step is ``wanted``."""
+    for _ in range(max_steps):
+        kind = step(page)
+        if kind == wanted:
+            return
+        act(page, kind)
+    raise AssertionError(f"no {wanted} step in {max_steps} steps")
+
+
 def play_to_end(page: Page, max_steps: int = 400) -> list[str]:
     seen: list[str] = []
     for _ in range(max_steps):

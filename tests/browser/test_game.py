@@ -18,6 +18,7 @@ from tests.browser.apphelpers import (
     hand_cards,
     open_app,
     play_to_end,
+    play_until,
     preset,
     record,
     step,
@@ -308,11 +309,7 @@ def test_the_buttons_under_the_hand_keep_to_one_line_on_a_phone_in_french(
     page = make_page(375, 667)
     preset(page, {**FAST, "language": "fr", "hints": True})
     open_app(page, live_server, "?deal=4242")
-    for _ in range(10):
-        kind = step(page)
-        if kind == "play":
-            break
-        act(page, kind)
+    play_until(page, "play", 10)
     tops = page.eval_on_selector_all(
         "#toolbar button",
         "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().top)")
@@ -329,12 +326,7 @@ def test_the_score_sheet_and_statistics_fit_a_phone(
     page = make_page(*size)
     preset(page, {**FAST, "language": "fr"})
     open_app(page, live_server, "?deal=7")
-    for _ in range(80):
-        kind = step(page)
-        if kind == "sheet":
-            break
-        act(page, kind)
-    assert kind == "sheet"
+    play_until(page, "sheet")
     sizes = page.evaluate(FITS_IN_DIALOG)
     assert sizes and all(width <= room for width, room in sizes), sizes
     expect(page.locator("dialog[open] table.dense thead th").last).to_be_in_viewport()
