@@ -152,10 +152,11 @@ def test_plates_show_avatars_chips_fans_and_the_seat_to_act(
     expect(page.locator("#seat-S")).to_have_class(re.compile(r"\bactive\b"))
     expect(page.locator("#seat-S")).to_have_attribute("aria-current", "")
     expect(page.locator("#seat-S .seat-turn")).to_have_text("to play")
-    rings = page.eval_on_selector_all(".seat", """els => Object.fromEntries(els.map(
-        e => [e.dataset.seat, getComputedStyle(e.querySelector('.seat-avatar')).boxShadow]))""")
-    assert "242, 193, 78" in rings["S"]  # the accent gold
-    assert all("242, 193, 78" not in rings[seat] for seat in "NEW")
+    # the ring eases in over 0.2 s (a transition), so wait for it to reach the accent gold
+    gold = re.compile(r"242, 193, 78")
+    expect(page.locator("#seat-S .seat-avatar")).to_have_css("box-shadow", gold)
+    for seat in "NEW":
+        expect(page.locator(f"#seat-{seat} .seat-avatar")).not_to_have_css("box-shadow", gold)
 
     act(page, "bid", "3")
     for _ in range(40):
