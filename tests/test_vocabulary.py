@@ -1,7 +1,8 @@
 """One vocabulary per language: the French texts say pli, annonce, contrat and sac, never the
 synonyms a player would take for other things (levée, enchère, surlevée, sandbag); the spade
 is "ouvert" (not "cassé", the English "broken"), and cards not yet seen are "en jeu" (not
-"dehors", the English "out")."""
+"dehors", the English "out"). A "donne" is one hand; a whole game, named by its number or
+as the day's, is a "partie" ("partie n° 42", "partie du jour")."""
 
 from __future__ import annotations
 
@@ -52,6 +53,15 @@ def test_the_check_sees_each_forbidden_word(word: str) -> None:
 def test_french_uses_one_vocabulary() -> None:
     found = [f"{name}: {text[:80]}" for name, text in _texts() if FORBIDDEN_FR.search(text)]
     assert found == []
+
+
+def test_french_names_a_game_partie_and_a_hand_donne() -> None:
+    """The deal number names a whole game ("Partie n° 42"); "Donne 3" is the third hand of
+    it, so "Donne 42" or "donne du jour" would read as one hand."""
+    game_as_hand = re.compile(r"\bdonnes?(\s|\u00a0)+(\{deal\}|n°|du jour)", re.IGNORECASE)
+    found = [f"{name}: {text[:80]}" for name, text in _texts() if game_as_hand.search(text)]
+    assert found == []
+    assert game_as_hand.search("Donne\u00a0{deal}") and game_as_hand.search("les donnes du jour")
 
 
 def test_no_singular_count_with_a_plural_noun() -> None:
