@@ -3,6 +3,7 @@ stats, damaged storage, bad deal links, refusals, languages, screens, accessibil
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from collections.abc import Callable
@@ -314,6 +315,28 @@ def test_the_buttons_under_the_hand_keep_to_one_line_on_a_phone_in_french(
         "#toolbar button",
         "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().top)")
     assert len(tops) == 4 and len(set(tops)) == 1, tops
+
+
+LINES = """els => els.map(e => {
+    const range = document.createRange(); range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })"""
+
+
+def test_the_score_bar_keeps_the_team_names_on_one_line_on_a_phone_in_french(
+    make_page: Callable[..., Page], live_server: str
+) -> None:
+    """At 375x667 the day's game ("Partie du jour 2026-12-05") takes two lines in the middle
+    of the score bar, so that "Vous et Nord" and "Est et Ouest" keep one line each."""
+    page = make_page(375, 667)
+    preset(page, {**FAST, "language": "fr"})
+    today = datetime.date.today()
+    open_app(page, live_server, f"?deal={today:%Y%m%d}")
+    expect(page.locator("#deal-label")).to_have_text(f"Partie du jour {today.isoformat()}")
+    assert page.eval_on_selector_all(".team-name", LINES) == [1, 1]
+    assert page.eval_on_selector_all("#deal-label", LINES) == [2]
+    spill = page.eval_on_selector_all(
+        ".scorebar > *", "els => els.filter(e => e.scrollWidth > e.clientWidth).length")
+    assert spill == 0
 
 
 @pytest.mark.parametrize("size", [(375, 667), (320, 568)], ids=["375", "320"])
