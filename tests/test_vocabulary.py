@@ -1,8 +1,9 @@
 """One vocabulary per language: the French texts say pli, annonce, contrat and sac, never the
 synonyms a player would take for other things (levée, enchère, surlevée, sandbag); the spade
 is "ouvert" (not "cassé", the English "broken"), and cards not yet seen are "en jeu" (not
-"dehors", the English "out"). A "donne" is one hand; a whole game, named by its number or
-as the day's, is a "partie" ("partie n° 42", "partie du jour")."""
+"dehors", the English "out"); a contract made is "réussi" (as on the score sheet), and a
+suit other than spades is "hors pique". A "donne" is one hand; a whole game, named by its
+number or as the day's, is a "partie" ("partie n° 42", "partie du jour")."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN_FR = re.compile(
-    r"\b(lev[ée]es?|surlev[ée]es?|ench[èe]res?|sandbags?|cass[ée]e?s?|dehors)\b", re.IGNORECASE)
+    r"\b(lev[ée]es?|surlev[ée]es?|ench[èe]res?|sandbags?|cass[ée]e?s?|dehors"
+    r"|hors atouts?|contrats? (est |sont )?(fait|rempli|assuré)e?s?"
+    r"|rempli\w* (son|leur|votre) contrat)\b",
+    re.IGNORECASE)
 
 
 def _french(node: object, inside_fr: bool = False) -> Iterator[str]:
@@ -45,7 +49,8 @@ def test_the_french_texts_are_found() -> None:
     assert any(name.startswith("rules-") for name in names)
 
 
-@pytest.mark.parametrize("word", ["levée", "Enchères", "surlevées", "sandbag", "cassés", "dehors"])
+@pytest.mark.parametrize("word", ["levée", "Enchères", "surlevées", "sandbag", "cassés", "dehors",
+                                  "as hors atout", "Contrat fait", "a rempli son contrat"])
 def test_the_check_sees_each_forbidden_word(word: str) -> None:
     assert FORBIDDEN_FR.search(f"Une phrase avec {word} dedans.")
 
