@@ -764,12 +764,13 @@ class RoomManager:
             room.touched = True
             return
         action: Card | Bid
+        text = str(fields["bid"] if kind == "bid" else fields["card"])
         try:
-            action = parse_bid(str(fields["bid"])) if kind == "bid" else parse_card(
-                str(fields["card"])
-            )
+            action = parse_bid(text) if kind == "bid" else parse_card(text)
         except ParseError:
             raise ProtocolError("bad-" + kind) from None
+        if str(action) != text:  # the protocol takes the record's notation only ("TD", "nil")
+            raise ProtocolError("bad-" + kind)
         blind = isinstance(action, Bid) and action.blind
         if blind and room.rules.blind_nil and room.hand_seen(seat):
             raise ProtocolError("hand-seen")

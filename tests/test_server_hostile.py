@@ -33,6 +33,13 @@ HOSTILE: list[tuple[str | bytes, str]] = [
     ('{"type": "bid", "bid": {"n": 3}}', "bad-field"),
     ('{"type": "bid", "bid": "NaN"}', "bad-bid"),
     ('{"type": "play", "card": "ZZ"}', "bad-play"),
+    # the record's notation only: no "10S", lower case, spaces or "0" for Nil
+    ('{"type": "play", "card": "10S"}', "bad-play"),
+    ('{"type": "play", "card": "qs"}', "bad-play"),
+    ('{"type": "play", "card": " QS"}', "bad-play"),
+    ('{"type": "bid", "bid": "0"}', "bad-bid"),
+    ('{"type": "bid", "bid": "NIL"}', "bad-bid"),
+    ('{"type": "bid", "bid": "04"}', "bad-bid"),
     ('{"type": "chat", "phrase": ["chat.hello"]}', "bad-field"),
     ('{"type": "chat", "phrase": "chat.__init__"}', "unknown-phrase"),
     ('{"type": "resume", "code": "ACDEFG", "token": 5}', "bad-field"),
