@@ -302,12 +302,13 @@ FITS_IN_DIALOG = """() => [...document.querySelectorAll('dialog[open] .scroll')]
     .map(wrap => [wrap.scrollWidth, wrap.clientWidth])"""
 
 
+@pytest.mark.parametrize("width", [375, 320])
 def test_the_buttons_under_the_hand_keep_to_one_line_on_a_phone_in_french(
-    make_page: Callable[..., Page], live_server: str
+    make_page: Callable[..., Page], live_server: str, width: int
 ) -> None:
-    """At 375x667 in French ("Feuille de score"), the toolbar's buttons share one line, so
-    the table keeps its height."""
-    page = make_page(375, 667)
+    """At 375 and 320 px wide in French ("Feuille de score"), the toolbar's buttons share
+    one line, so the table keeps its height."""
+    page = make_page(width, 640)
     preset(page, {**FAST, "language": "fr", "hints": True})
     open_app(page, live_server, "?deal=4242")
     play_until(page, "play", 10)
