@@ -145,6 +145,9 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             await websocket.close(code=CLOSE_POLICY)
             return
         if connections["count"] >= config.max_connections:
+            # accepted first, so the client reads the close code "try again later" (a close
+            # before the handshake would reach it as a bare HTTP 403, as for a bad origin)
+            await websocket.accept()
             await websocket.close(code=CLOSE_TRY_LATER)
             return
         connections["count"] += 1

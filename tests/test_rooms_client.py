@@ -103,6 +103,16 @@ def test_nicknames_and_codes() -> None:
     assert parse_code(" acdefg ") == "ACDEFG"
 
 
+def test_the_page_knows_the_servers_limits_and_close_codes() -> None:
+    """The page cannot import the server package, so it copies a few constants: these
+    must stay the server's."""
+    from spades_server import app, protocol
+
+    assert rooms_client.CLOSE_TRY_LATER == app.CLOSE_TRY_LATER
+    assert rooms_client.CODE_ALPHABET == protocol.CODE_ALPHABET
+    assert rooms_client.MARKS_MAX == protocol.MARKS_MAX
+
+
 NAMES = [
     "Ann", "  Ann   Lee ", "Zoe\u0308",  # a decomposed ë, kept and composed
     "Vie\u0323\u0302t",  # two marks on one letter (ệ), as Vietnamese writes it

@@ -485,6 +485,32 @@ def test_the_websocket_checks_the_origin(server: RunningServer) -> None:
     assert refused.value.response.status_code == 403
 
 
+def test_connections_over_the_limit_are_told_to_try_again_later(
+    tmp_path: Path, leaks: Leaks
+) -> None:
+    running = start_server(0, config=base_config(tmp_path, max_connections=1),
+                           observe=leaks.observe)
+    try:
+        first = Client(running.url)
+        with pytest.raises(ConnectionClosed) as closed:
+            Client(running.url)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+        first.send(type="ping")  # the first connection is unaffected
+        assert first.recv()["type"] == "pong"
+        first.close()
+        deadline = time.monotonic() + TIMEOUT
+        while True:  # its place is free again once the server has seen it go
+            try:
+                Client(running.url).close()
+                break
+            except ConnectionClosed:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+    finally:
+        running.stop()
+    assert leaks.found == []
+
+
 def test_quick_match_seats_players_together_and_bots_fill_the_rest(
     server: RunningServer,
 ) -> None:

@@ -305,18 +305,19 @@ class Rooms:
             return
         self.ws = None
         if self.wanted:
-            self.lost()
+            self.lost(busy=getattr(event, "code", None) == rc.CLOSE_TRY_LATER)
 
-    def lost(self) -> None:
+    def lost(self, busy: bool = False) -> None:
         """The socket is gone: say so, and try again after a growing wait."""
         if not self.wanted:
             return
         if self.code is None or self.token is None:
-            # Never seated: nothing to resume; the server is not there.
+            # Never seated: nothing to resume; the server is not there, or full.
             self.wanted = False
             self.pending = None
-            self._form_error(t("rooms.no-server"))
-            render.notice(t("rooms.no-server"), "rooms-no-server")
+            key = "rooms.busy" if busy else "rooms.no-server"
+            self._form_error(t(key))
+            render.notice(t(key), key.replace(".", "-"))
             return
         self.reconnecting = True
         self.draw_bar()

@@ -39,6 +39,7 @@ MARKS_MAX = 2  # as spades_server.protocol.MARKS_MAX
 CODE_LENGTH = 6
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # as spades_server.protocol.CODE_ALPHABET
 SEAT_NAMES = ("N", "E", "S", "W")
+CLOSE_TRY_LATER = 1013  # as spades_server.app.CLOSE_TRY_LATER: the server is full
 
 
 class BadFrame(SpadesError):

@@ -581,3 +581,18 @@ def test_a_deal_link_beside_a_room_link_keeps_the_room(
     assert guest.input_value("#room-code") == code
     assert guest.url.endswith(f"/?room={code}")
     assert guest.inner_text("#deal-label") == "Deal 5"
+
+
+def test_a_full_server_says_so(live_server: str, page: Page) -> None:
+    """The server closes a connection over its limit with 1013 (try again later): the page
+    says the server is full, not that it cannot be reached."""
+    page.route_web_socket("**/ws", lambda route: route.close(code=1013, reason="full"))
+    _lang(page, "en")
+    open_app(page, live_server)
+    page.click("#menu-button")
+    page.click("[data-action=rooms]")
+    page.fill("#room-nickname", "Ann")
+    page.click("dialog[open] [data-action=room-create]")
+    notice = page.locator("#notices .notice", has_text="full right now")
+    notice.wait_for(timeout=10_000)
+    assert "cannot be reached" not in page.inner_text("#notices")
