@@ -108,8 +108,9 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
     async def get_daily(request: Request) -> Response:
         text = str(request.path_params["day"])
         level = request.query_params.get("level", "normal")
-        if (len(text) != 8 or not text.isascii() or not text.isdigit()
-                or level not in ("beginner", "normal", "expert")):
+        if level not in ("beginner", "normal", "expert"):
+            return board_error("bad-level", 400)
+        if len(text) != 8 or not text.isascii() or not text.isdigit():
             return board_error("bad-day", 400)
         day = int(text)
         try:

@@ -120,6 +120,8 @@ def test_a_true_result_is_ranked_on_the_days_board(server: RunningServer, game: 
     for day in ("2026120\u00b2", wide, "99999999", "20261331", "00000000"):
         status, answer = get(server.url, f"/api/daily/{quote(day)}")
         assert (status, answer["error"]) == (400, "bad-day"), day
+    status, answer = get(server.url, f"/api/daily/{DAY}?level=master")
+    assert (status, answer["error"]) == (400, "bad-level")
 
 
 def test_a_better_score_ranks_higher(tmp_path: Path, game: GameState) -> None:
