@@ -77,7 +77,10 @@ class View:
 
 
 def view_for(state: GameState, seat: Seat, hand_seen: bool = True) -> View:
-    """What ``seat`` may see of ``state``; ``hand_seen=False`` hides its own cards."""
+    """What ``seat`` may see of ``state``; ``hand_seen=False`` hides its own cards.
+
+    Blind Nil is bid without looking: once the seat has seen its cards (``hand_seen``), its
+    legal bids leave it out. (The state cannot know who has looked; the view says it.)"""
     dealer = state.dealer
     bids = tuple(state.bid_of(s) for s in SEATS)
     to_act = state.to_act
@@ -102,5 +105,6 @@ def view_for(state: GameState, seat: Seat, hand_seen: bool = True) -> View:
         bags=state.bags,
         past_hands=state.past_hands,
         legal_plays=cards_of_mask(state.legal_play_mask()) if mine and hand_seen else (),
-        legal_bids=state.legal_bids() if mine else (),
+        legal_bids=(tuple(bid for bid in state.legal_bids() if not (hand_seen and bid.blind))
+                    if mine else ()),
     )

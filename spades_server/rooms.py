@@ -240,9 +240,6 @@ class Room:
         if self.state is not None and seat is not None:
             seen = self.hand_seen(seat)
             view = view_to_json(view_for(self.state, seat, hand_seen=seen), self.rules_json)
-            if seen and self.state.phase is Phase.BIDDING and self.rules.blind_nil:
-                # Blind Nil is bid without looking: once seen, the cards rule it out.
-                view["legal_bids"] = [bid for bid in view["legal_bids"] if bid != "blind-nil"]
         if room_json is None:
             room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
         view_json = json.dumps(view, separators=(",", ":"), ensure_ascii=False)

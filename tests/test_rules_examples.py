@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from spades_core import BLIND_NIL, NIL, Bid, Phase, Rules, Seat, Team, parse_card, score_team
+from spades_core import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    GameState,
+    Phase,
+    Rules,
+    Seat,
+    Team,
+    parse_card,
+    score_team,
+)
 from spades_core.rules import game_winner
+from spades_core.views import view_for
 
 from .helpers import position
 
@@ -163,3 +175,19 @@ def test_a_position_ends_only_when_a_trick_is_complete() -> None:
     done = position({"S": "2H", "W": "3H"}, leader="N", trick="9H 5H")
     done = done.apply(parse_card("2H")).apply(parse_card("3H"))
     assert done.phase is Phase.DEALING and done.past_hands[-1].tricks == (1, 0, 0, 0)
+
+
+def test_blind_nil_is_offered_only_before_looking() -> None:
+    """RULES.md: Blind Nil "is offered only while the player has not yet seen the hand". The
+    state cannot know who has looked; the seat's view says it, and its legal bids follow."""
+    state = GameState.new(RULES, deal=5)
+    seat = state.to_act
+    assert seat is not None
+    unseen = view_for(state, seat, hand_seen=False).legal_bids
+    seen = view_for(state, seat, hand_seen=True).legal_bids
+    assert BLIND_NIL in unseen and NIL in unseen
+    assert BLIND_NIL not in seen and NIL in seen and len(seen) == len(unseen) - 1
+    off = GameState.new(Rules(blind_nil=False), deal=5)
+    assert all(not bid.blind for bid in view_for(off, seat, hand_seen=False).legal_bids)
+    # another seat, not to act, is offered nothing either way
+    assert view_for(state, seat.left, hand_seen=False).legal_bids == ()
