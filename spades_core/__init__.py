@@ -10,6 +10,7 @@ from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
 from .deal import daily_deal_number, deal_hand
 from .errors import (
     BidParseError,
+    BotError,
     CardParseError,
     IllegalAction,
     LessonError,
@@ -27,7 +28,7 @@ from .seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
     "BLIND_NIL", "CARDS", "DEFAULT_RULES", "NIL", "SEATS", "TEAMS",
-    "Bid", "BidParseError", "Card", "CardParseError", "CardSet", "GameState",
+    "Bid", "BidParseError", "BotError", "Card", "CardParseError", "CardSet", "GameState",
     "HandResult", "IllegalAction", "LessonError", "ParseError", "Phase", "Rank", "RecordError",
     "Refusal", "Rules", "RulesError", "Seat", "SpadesError", "Suit", "Team", "TeamScore",
     "UsageError",

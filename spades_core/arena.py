@@ -29,11 +29,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from .bids import Bid
 from .bots import Bot, bot_action, make_bot
+from .cards import Card
 from .deal import SplitMix64
-from .errors import UsageError, quote, shorten
+from .errors import BotError, UsageError, quote, shorten
 from .game import GameState, Phase
 from .rules import Rules
+from .seats import SEATS
 
 MAX_HANDS = 200
 
@@ -95,7 +98,7 @@ def play_game(a: Bot, b: Bot, deal: int, a_team: int, rules: Rules,
         seat = state.to_act
         assert seat is not None
         bot = a if seat % 2 == a_team else b
-        state = state.apply(bot_action(bot, state), seat)
+        state = _step(bot, state, seat)
     result = GameResult(hands=len(state.past_hands), finished=state.phase is Phase.OVER)
     for hand in state.past_hands:
         for team, score in enumerate(hand.teams):
@@ -128,6 +131,22 @@ def play_game(a: Bot, b: Bot, deal: int, a_team: int, rules: Rules,
     if winner is not None:
         (result.a if winner == a_team else result.b).wins += 1
     return result
+
+
+def _step(bot: Bot, state: GameState, seat: int) -> GameState:
+    """The state after ``bot``'s action for ``seat``; a bot that raises, or answers what the
+    rules refuse, stops the arena with a :class:`BotError` that says which bot, where."""
+    action: Card | Bid | None = None
+    try:
+        action = bot_action(bot, state)
+        return state.apply(action, SEATS[seat])
+    except Exception as error:
+        kind = type(bot)
+        answer = "" if action is None else f" answered {quote(str(action))}:"
+        where = f"as {SEATS[seat].name} in hand {state.hand_index + 1} of deal {state.deal}"
+        reason = shorten(f"{type(error).__name__}: {error}", 160)
+        raise BotError(f"bot {kind.__module__}:{kind.__qualname__} {where}:{answer} {reason}"
+                       ) from error
 
 
 def _cover(tally: Tally) -> dict[str, dict[str, float]]:

@@ -10,7 +10,8 @@ Every error the engine raises is a :class:`SpadesError`, itself a ``ValueError``
     ├── RecordError          a game record that cannot be read
     ├── LessonError          a lesson file that cannot be used
     ├── IllegalAction        an action the rules refuse now (carries a Refusal)
-    └── UsageError           an argument or a call the API does not accept
+    ├── UsageError           an argument or a call the API does not accept
+    └── BotError             a bot that failed, or answered what the rules refuse
 """
 
 from __future__ import annotations
@@ -85,6 +86,12 @@ class IllegalAction(SpadesError):
 class UsageError(SpadesError):
     """A call the API does not accept: a bad argument (a seat, a deal number, hands that are
     not a deal, a bot name) or a call at the wrong time (a hint or a bot's move off its turn)."""
+
+
+class BotError(SpadesError):
+    """A bot (an outside one, in the arena) that raised, or answered something that is not an
+    action or that the rules refuse; the message names the bot, the seat, the hand and the
+    deal, and the error it caused is chained as ``__cause__``."""
 
 
 _REPR = reprlib.Repr()

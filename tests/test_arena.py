@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from spades_core import Bid, Card
+from spades_core import Bid, BotError, Card
 from spades_core.arena import deal_numbers, run_arena, wilson
 from spades_core.deal import deal_hand
 from spades_core.rules import Rules
@@ -158,3 +158,37 @@ def test_command_line_log_has_a_line_per_hand(tmp_path: Path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert bad.returncode == 2 and "log" in bad.stderr and "Traceback" not in bad.stderr
+
+
+class FollowsNoSuitBot(FirstLegalBot):
+    """Plays the first card of its hand, whether or not it follows suit."""
+
+    def play(self, view: View) -> Card:
+        assert view.hand is not None
+        return next(iter(view.hand))
+
+
+class FailingBot(FirstLegalBot):
+    def play(self, view: View) -> Card:
+        raise RuntimeError("lost its cards")
+
+
+@pytest.mark.parametrize(("bot", "said"), [
+    ("FollowsNoSuitBot", "IllegalAction: must-follow-suit"),
+    ("FailingBot", "RuntimeError: lost its cards"),
+])
+def test_a_bot_that_fails_is_named_with_its_seat_hand_and_deal(bot: str, said: str) -> None:
+    name = f"tests.test_arena:{bot}"
+    deal = deal_numbers(3, 1)[0]
+    with pytest.raises(BotError) as failure:
+        run_arena(name, "beginner", games=2, seed=3)
+    message = str(failure.value)
+    assert message.startswith(f"bot {name} as ")
+    assert f"of deal {deal}:" in message and said in message
+    done = subprocess.run(
+        [sys.executable, "-m", "spades_core", "arena", "--a", name, "--b", "beginner",
+         "--games", "2", "--seed", "3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and name in done.stderr and said in done.stderr

@@ -10,6 +10,7 @@ import pytest
 import spades_core
 from spades_core import (
     BidParseError,
+    BotError,
     CardParseError,
     GameState,
     IllegalAction,
@@ -36,7 +37,7 @@ ALLOWED: set[str] = set()  # files allowed a bare ValueError: none
 
 ERROR_CLASSES = (
     SpadesError, ParseError, CardParseError, BidParseError, RulesError, RecordError,
-    LessonError, IllegalAction, UsageError,
+    LessonError, IllegalAction, UsageError, BotError,
 )
 
 
