@@ -516,16 +516,31 @@ def _second_hand_low(spot: Spot) -> Params | None:
     return None
 
 
-@_play("coach.play.discard-short", "win-cheaply", "card", "suit")
-def _discard_short(spot: Spot) -> Params | None:
+def _short_discard(spot: Spot) -> bool:
+    """A side card from the shortest side suit, thrown off a trick it does not win by a
+    seat that holds spades (so that the suit, once gone, can be trumped)."""
     if not _card_play(spot) or not spot.trick or spot.following() or spot.wins(spot.card):
-        return None
+        return False
     card = spot.card
     if card.suit == SPADES or not spot.held(SPADES):
-        return None
+        return False
     lengths = [spot.held(s).bit_count() for s in range(3) if spot.held(s)]
-    if spot.held(card.suit).bit_count() == min(lengths):
-        return _cw(spot, suit=SUIT_KEYS[card.suit])
+    return spot.held(card.suit).bit_count() == min(lengths)
+
+
+@_play("coach.play.discard-short", "win-cheaply", "card", "suit")
+def _discard_short(spot: Spot) -> Params | None:
+    """"You cannot win this trick": said only when no legal card wins it."""
+    if _short_discard(spot) and not any(spot.wins(c) for c in spot.legal):
+        return _cw(spot, suit=SUIT_KEYS[spot.card.suit])
+    return None
+
+
+@_play("coach.play.keep-spades", "trump-wisely", "card", "suit")
+def _keep_spades(spot: Spot) -> Params | None:
+    """The same discard where a spade would win the trick as it stands."""
+    if _short_discard(spot) and any(spot.wins(c) for c in spot.legal):
+        return _cw(spot, suit=SUIT_KEYS[spot.card.suit])
     return None
 
 

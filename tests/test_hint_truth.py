@@ -128,8 +128,12 @@ def check_facts(view: View, found: Hint) -> None:
         assert not any(c.suit == found.action.suit and c.rank > found.action.rank
                        and view.rules.deck_mask >> c.id & 1
                        and not (view.played_mask | held) >> c.id & 1 for c in CARDS), found
-    if found.reason == "coach.play.discard-short":
+    if found.reason in ("coach.play.discard-short", "coach.play.keep-spades"):
         assert view.hand is not None and any(c.suit == 3 for c in view.hand), found
+        # "you cannot win this trick" only when no legal card would win it as it stands
+        can_win = any(reference_winner([*trick, card]) == len(trick)
+                      for card in view.legal_plays)
+        assert can_win == (found.reason == "coach.play.keep-spades"), found
     if found.reason in ("coach.play.lead-spade", "coach.play.pull-trumps"):
         assert not trick and found.action.suit == 3 and found.action in view.legal_plays
     if found.reason == "coach.play.cash-ace":
@@ -198,3 +202,22 @@ def test_thousands_of_positions_tell_the_truth_and_reach_every_template() -> Non
     print(f"neutral: {neutral}/{total} = {neutral / total:.1%}; reached: {sorted(seen.items())}")
     never = sorted(set(TEMPLATES) - set(seen) - RARE)
     assert not never, f"templates never reached: {never}"
+
+
+@pytest.mark.parametrize(("trick", "reason"), [
+    ("JD", "coach.play.keep-spades"),  # East leads: any of South's spades would win it
+    ("JD AS", "coach.play.discard-short"),  # East trumped with the ace: nothing wins
+])
+def test_cannot_win_is_said_only_when_no_card_wins(trick: str, reason: str) -> None:
+    # South has no diamond; the coach once said "You cannot win this trick: throw the 4♣"
+    # to a South holding five spades, any of which would have won the jack led.
+    leader = "E" if trick == "JD" else "N"
+    hands = {"N": "2C 3C 4H 5H", "E": "6C 7C 8H 9H", "S": "4C TH KH 3S 5S",
+             "W": "8C 9C JH QH AH"}
+    if leader == "E":
+        hands["N"] += " 6H"
+    state = position(hands, leader=leader, trick=trick, broken=True)
+    view = view_for(state, Seat.S)
+    found = explain(view, parse_card("4C"), None)
+    assert found.reason == reason
+    check_facts(view, found)
