@@ -100,8 +100,8 @@ class App:
         self.apply_look()
         self.listen()
         wanted, bad_deal = self.url_deal()
-        if bad_deal:
-            notices.append("notice.bad-deal")
+        if bad_deal:  # a bad link keeps the saved game, or starts a random one
+            notices.append("notice.bad-deal-kept" if game is not None else "notice.bad-deal")
         restored = False
         asked: dict[str, Any] | None = None
         if wanted is not None and not (game is not None and game.state.deal == wanted

@@ -170,11 +170,19 @@ BAD_DEALS = ["abc", "-5", str(2**53), "<b>bold</b>", "", "12abc", "1.5", " 7"]
 
 def test_bad_deal_links_give_a_notice_and_a_random_deal(page: Page, live_server: str) -> None:
     preset(page, FAST)
+    first = ""
     for bad in BAD_DEALS:
         open_app(page, live_server, "?deal=" + quote(bad))
-        expect(page.locator("#notices .notice")).to_contain_text("deal link was not valid")
+        notice = page.locator("#notices .notice")
+        expect(notice).to_contain_text("deal link was not valid")
         label = page.locator("#deal-label").text_content() or ""
         assert re.fullmatch(r"Deal \d+", label), (bad, label)
+        if not first:  # nothing saved yet: a random deal, and the notice says so
+            expect(notice).to_contain_text("here is a new random deal")
+            first = label
+        else:  # the game saved since stays, and the notice does not promise a new one
+            expect(notice).to_contain_text("your saved game is kept")
+            assert label == first, (bad, label)
         assert page.locator("b").count() == 0
         assert "deal=" not in page.url
     good = "123456789"
