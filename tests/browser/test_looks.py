@@ -230,3 +230,52 @@ def test_the_trick_slides_to_its_winners_plate(page: Page, live_server: str) -> 
         x, y = slot["at"][0] + slot["gx"], slot["at"][1] + slot["gy"]
         assert left <= x <= right and top <= y <= bottom, (slot, gather)
     expect(page.locator("#trick.gathering")).to_have_count(0, timeout=5_000)
+
+
+FIT_JS = """() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  const notice = document.querySelector('#notices .notice');
+  return {
+    notice: notice && box(notice),
+    dismiss: notice && box(notice.querySelector('button')),
+    panel: box(document.getElementById('panel')),
+    inPanel: [...document.querySelectorAll('#panel button')].map(box),
+    seats: ['N', 'S'].map(s => box(document.getElementById('seat-' + s))),
+    toolbar: box(document.getElementById('toolbar')),
+    page: document.documentElement.scrollHeight,
+  };
+}"""
+LONG_HINT = ("Conseil : jouez l'as de carreau. Encaissez votre as : entamez l'as de carreau ; "
+             "personne n'a encore montré qu'il manquait de carreau. Pas le 3♥ : dans les "
+             "simulations de l'application, cette carte réduit vos chances de gagner la "
+             "partie d'environ 1 sur 100.")
+
+
+@SIZES
+def test_a_notice_or_a_long_hint_keeps_the_table_whole_on_one_screen(
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot, width: int, height: int
+) -> None:
+    # In French at 375 px a notice once pushed the page down: its "Fermer" spilled out of
+    # it, the Blind Nil panel spilled over the plates and, like a five-line hint, the
+    # toolbar went below the screen.
+    page = make_page(width, height)
+    preset(page, {**FAST, "language": "fr", "blind_nil": True})
+    open_app(page, live_server, "?deal=abc")
+    assert step(page) == "blind"
+    boxes = page.evaluate(FIT_JS)
+    notice, dismiss = boxes["notice"], boxes["dismiss"]
+    assert notice is not None and _inside(dismiss, notice), (dismiss, notice)
+    assert notice["x"] >= 0 and notice["x"] + notice["w"] <= width
+    for button in boxes["inPanel"]:  # the panel's buttons are whole inside it
+        assert _inside(button, boxes["panel"]), (button, boxes["panel"])
+    for plate in boxes["seats"]:
+        assert not _overlap(boxes["panel"], plate), (boxes["panel"], plate)
+    assert boxes["toolbar"]["y"] + boxes["toolbar"]["h"] <= height, boxes["toolbar"]
+    assert boxes["page"] <= height
+    screenshot(page, "notice")
+    page.click("#notices [data-action=dismiss]")
+    page.evaluate(f"document.getElementById('message').textContent = {LONG_HINT!r}")
+    boxes = page.evaluate(FIT_JS)
+    assert boxes["toolbar"]["y"] + boxes["toolbar"]["h"] <= height, boxes["toolbar"]
+    assert boxes["page"] <= height
