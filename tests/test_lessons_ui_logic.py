@@ -130,6 +130,29 @@ def test_every_lesson_can_be_completed(lesson) -> None:
     assert progress.complete(lesson.id, len(lesson.steps))
 
 
+def test_a_cards_answer_marks_only_the_cards_picked_wrongly() -> None:
+    # "Select every card you may play" (the Q♣ and the 4♣): picking the 4♣ alone once
+    # framed the 4♣, a card that may be played, as wrong.
+    lesson = LIBRARY.lesson("rules-03-follow-suit")
+    player = Player(lesson, LIBRARY.shared, start=1)
+    step = player.step
+    assert isinstance(step, AnswerStep) and step.ask == "cards"
+    assert set(step.expect) == {"QC", "4C"}
+    player.choose("4C")
+    verdict = player.submit_cards()
+    assert verdict is not None and not verdict.correct
+    assert player.state.wrong is None and player.state.wrong_cards == set()
+    held = [str(card) for card in player.scene().hands[2]]  # type: ignore[union-attr]
+    other = next(token for token in held if not token.endswith("C"))
+    player.choose(other)
+    assert not player.submit_cards().correct  # type: ignore[union-attr]
+    assert player.state.wrong_cards == {other}
+    player.choose(other)  # put back: no longer marked
+    assert player.state.wrong_cards == set()
+    player.choose("QC")
+    assert player.submit_cards().correct  # type: ignore[union-attr]
+
+
 def test_wrong_card_gets_the_engine_reason_then_the_right_card_is_lit() -> None:
     lesson = LIBRARY.lesson("rules-02-tricks")
     player = Player(lesson, LIBRARY.shared, start=1)

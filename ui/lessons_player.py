@@ -75,6 +75,7 @@ class StepState:
     solved: bool = False
     chosen: str | None = None  # the right choice made (a card for play steps)
     wrong: str | None = None  # the last wrong choice
+    wrong_cards: set[str] = field(default_factory=set)  # "cards" answers: picked, not right
     hint: bool = False  # the Hint button was pressed, or a wrong choice lit the answer up
     message: Text | None = None  # feedback or success text to show
     fallback: str | None = None  # a locale key when the lesson gives no text (an engine refusal)
@@ -232,6 +233,7 @@ class Player:
         if isinstance(step, AnswerStep) and step.ask == "cards":
             selected = self.state.selected
             selected.symmetric_difference_update({token})
+            self.state.wrong_cards.discard(token)  # a card put back is no longer marked
             return None
         return self._judge(step, token)
 
@@ -258,7 +260,13 @@ class Player:
             state.refusal = None
             self.on_done(self.index)
         else:
-            state.wrong = str(parse_card(token)) if isinstance(step, PlayStep) else token
+            if isinstance(step, AnswerStep) and step.ask == "cards":
+                # the cards picked that are not right are marked; a right card never is
+                right = {str(parse_card(card)) for card in step.expect}
+                state.wrong = None
+                state.wrong_cards = set(state.selected) - right
+            else:
+                state.wrong = str(parse_card(token)) if isinstance(step, PlayStep) else token
             state.misses += 1
             state.hint = state.hint or state.misses >= 2  # try again; the answer after two
             state.message = outcome.feedback

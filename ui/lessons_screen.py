@@ -721,7 +721,7 @@ class LessonsScreen:
     def _message(self, state: Any) -> str:
         text = self._verdict_text(state)
         if text and not state.solved and state.misses and not state.hint:
-            text += " " + self.t("try.again")  # one miss: the answer stays hidden
+            text = self.t("try.again") + " " + text  # one miss: the verdict, then why
         return text
 
     def _verdict_text(self, state: Any) -> str:
@@ -887,7 +887,7 @@ class LessonsScreen:
         if token in player.lit():
             extra += " lx-lit"
         state = player.state
-        if state.wrong == token:
+        if state.wrong == token or token in state.wrong_cards:
             extra += " lx-wrong"
         if state.solved and state.chosen == token:
             extra += " lx-right"

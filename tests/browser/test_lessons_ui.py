@@ -105,7 +105,7 @@ def test_rules_lesson_by_clicks_with_a_wrong_click_and_a_reload(
     queen = screen.get_by_role("button", name="queen of hearts")
     three.click()
     feedback = screen.locator(".lx-feedback")
-    miss = "The 3♥ is lower than East's J♥: East would win the trick. Not quite. Try again."
+    miss = "Not quite. Try again. The 3♥ is lower than East's J♥: East would win the trick."
     expect(feedback).to_have_text(miss)
     expect(feedback).to_have_attribute("data-tone", "bad")
     expect(screen.locator("[role=status]")).to_have_text(miss)
