@@ -465,7 +465,7 @@ class App:
         if result is None:
             return None
         return t(
-            "end.daily-result", date=deals.date_key(number),
+            "end.daily-result", date=i18n.day_text(number),
             result=t("end.daily.won" if result["won"] else "end.daily.lost"),
             ns=result["ns"], ew=result["ew"],
         )

@@ -27,12 +27,6 @@ def daily_number(date: datetime.date) -> int:
     return daily_deal_number(date)
 
 
-def date_key(number: int) -> str:
-    """``20261129`` -> ``"2026-11-29"`` (how a daily deal is shown)."""
-    text = f"{number:08d}"
-    return f"{text[:4]}-{text[4:6]}-{text[6:]}"
-
-
 # Random deals are drawn from 1 to 9,999,999: at most seven digits, easy to read out and type,
 # and never an eight-digit YYYYMMDD, so a random deal is never some day's daily deal in disguise.
 # Any deal number below 2**53 still opens with ``?deal=N``.

@@ -12,7 +12,7 @@ from typing import Any
 
 from spades_core import Seat
 
-from . import deals, i18n
+from . import i18n
 from . import options as opts
 from . import stats as stats_mod
 from .cardview import card_element
@@ -307,7 +307,7 @@ def stats_dialog(stats: dict[str, Any], done: bool = False) -> None:
     if recent:
         items = el("ul")
         for date, result in reversed(recent):
-            add(items, el("li", t("end.daily-result", date=deals.date_key(int(date)),
+            add(items, el("li", t("end.daily-result", date=i18n.day_text(int(date)),
                                   result=t("end.daily.won" if result["won"] else "end.daily.lost"),
                                   ns=result["ns"], ew=result["ew"])))
         add(body, items)

@@ -93,6 +93,13 @@ def t(key: str, **params: object) -> str:
     return _FORMATTER.vformat(text, (), _Missing({k: str(v) for k, v in params.items()}))
 
 
+def day_text(number: int) -> str:
+    """A daily deal's day (``20261205``) as the language writes a date: ``2026-12-05`` in
+    English, ``05/12/2026`` in French."""
+    text = f"{number:08d}"
+    return t("date.day", year=text[:4], month=text[4:6], day=text[6:8])
+
+
 # --- names of things: the one namer (locales/names.py) in the page's language --------------
 
 SUIT_KEYS = names.SUIT_KEYS

@@ -20,7 +20,7 @@ from spades_core.game import HandResult, Phase
 from spades_core.seats import Seat
 from spades_core.views import View
 
-from . import deals, i18n
+from . import i18n
 from .i18n import t
 
 HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds: colours alternate
@@ -246,7 +246,7 @@ def table_model(view: View, ui: UiState) -> TableModel:
     # While a score sheet waits to be read, nobody is to play: the next hand starts after it.
     to_act = (None if over or sheet_pending(view, ui) or ui.shown_trick is not None
               else view.to_act)
-    label = (t("deal.daily", date=deals.date_key(ui.deal)) if ui.daily
+    label = (t("deal.daily", date=i18n.day_text(ui.deal)) if ui.daily
              else t("deal.label", deal=ui.deal))
     hand = _hand(view, ui)
     face_down = bool(hand) and not hand[0].face_up
@@ -289,9 +289,9 @@ def menu_model(game_over: bool | None, today: int, stats: dict[str, object]) -> 
     daily = stats.get("daily")
     result = daily.get(str(today)) if isinstance(daily, dict) else None
     if result is None:
-        line = t("menu.daily.new", date=deals.date_key(today))
+        line = t("menu.daily.new", date=i18n.day_text(today))
     else:
-        line = t("menu.daily.played", date=deals.date_key(today),
+        line = t("menu.daily.played", date=i18n.day_text(today),
                  result=t("end.daily.won" if result["won"] else "end.daily.lost"),
                  ns=result["ns"], ew=result["ew"])
     return MenuModel(resume=game_over is False, daily_line=line)

@@ -334,13 +334,13 @@ LINES = """els => els.map(e => {
 def test_the_score_bar_keeps_the_team_names_on_one_line_on_a_phone_in_french(
     make_page: Callable[..., Page], live_server: str
 ) -> None:
-    """At 375x667 the day's game ("Partie du jour 2026-12-05") takes two lines in the middle
+    """At 375x667 the day's game ("Partie du jour 05/12/2026") takes two lines in the middle
     of the score bar, so that "Vous et Nord" and "Est et Ouest" keep one line each."""
     page = make_page(375, 667)
     preset(page, {**FAST, "language": "fr"})
     today = datetime.date.today()
     open_app(page, live_server, f"?deal={today:%Y%m%d}")
-    expect(page.locator("#deal-label")).to_have_text(f"Partie du jour {today.isoformat()}")
+    expect(page.locator("#deal-label")).to_have_text(f"Partie du jour {today:%d/%m/%Y}")
     assert page.eval_on_selector_all(".team-name", LINES) == [1, 1]
     assert page.eval_on_selector_all("#deal-label", LINES) == [2]
     spill = page.eval_on_selector_all(
