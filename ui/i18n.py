@@ -213,9 +213,25 @@ def hint_message(advice: Any, seats: SeatNamer | None = None) -> str:
     names the seats where the reader is not South (a room)."""
     reason = hint_sentence(advice.reason, advice.params, advice.contrast, seats)
     if advice.action is None:
-        head = t("hint.look")
+        heads = [t("hint.look")]
     elif isinstance(advice.action, Bid):
-        head = t("hint.bid", bid=bid_text(str(advice.action)))
+        heads = [t("hint.bid", bid=bid_text(str(advice.action)))]
     else:
-        head = t("hint.card", card=card_definite(str(advice.action)))
-    return f"{head} {reason}"
+        card = card_definite(str(advice.action))
+        heads = [t("hint.card", card=card), t("hint.card.lead", card=card)]
+    for head in heads:  # "Hint: bid 3." and "Bid 3: you hold…" say it once
+        said = _without_action(head, reason)
+        if said is not None:
+            return f"{head} {said}"
+    return f"{heads[0]} {reason}"
+
+
+def _without_action(head: str, reason: str) -> str | None:
+    """``reason`` without its first clause when that clause is the action ``head`` gives
+    ("Hint: bid 3." and "Bid 3: you hold…" give "You hold…"); None when it is not."""
+    action = head.partition(":")[2].strip().rstrip(".").strip()
+    first, colon, rest = reason.partition(":")
+    rest = rest.strip()
+    if not colon or not rest or first.strip().casefold() != action.casefold():
+        return None
+    return rest[0].upper() + rest[1:]
