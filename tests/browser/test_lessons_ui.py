@@ -185,7 +185,7 @@ def test_strategy_lesson_by_clicks_ends_with_a_practice_hand(
         finish_step_with_hint(page)
         if kind == "play" and len(kinds) == 3:
             # The hint engine agrees with this step: its reason is shown with the tip's name.
-            expect(screen.locator(".lx-coach")).to_contain_text("Coach (")
+            expect(screen.locator(".lx-coach")).to_contain_text("Coach — ")
             screenshot(page, "strategy-play")
         next_step(page)
     assert kinds[-1] == "practice" and "play" in kinds
