@@ -291,7 +291,13 @@ class LessonsScreen:
             stars = player.lesson_stars()
             if stars is not None and self.progress.record_stars(player.lesson.id, stars):
                 self._store()
-            self._announce_next = self.t("lesson.finished")
+            lesson, total = player.lesson, player.total
+            if self.progress.complete(lesson.id, total):
+                self._announce_next = self.t("lesson.finished")
+            else:  # a step skipped: not "complete", as the list will say
+                done = self.t("progress", done=self.progress.count(lesson.id, total),
+                              total=total)
+                self._announce_next = self.t("lesson.left", progress=done)
             self.close_lesson()
             if self._next_lesson() is not None:
                 self._focus_after = "next-lesson"  # Enter goes on to the next lesson

@@ -271,3 +271,25 @@ def test_a_practice_is_one_hand_where_south_bids_fourth(
     assert len(hands[0]["plays"]) == 52 and len(hands[0]["bids"]) == 4
     assert saved["record"]["deal"] == 2
     screenshot(page, "practice-south-bids-fourth")
+
+
+def test_a_lesson_left_with_a_step_skipped_is_not_announced_complete(
+    page: Page, live_server: str
+) -> None:
+    open_lessons(page, live_server)
+    screen = page.locator("#screen-lessons")
+    screen.locator("[data-lesson='rules-03-follow-suit']").click()
+    expect(panel(page)).to_be_visible()
+    skipped = False
+    for _ in range(12):
+        if not screen.locator(".lx-panel").count():
+            break
+        kind = panel(page).get_attribute("data-kind")
+        if kind in ("play", "bid", "answer") and not skipped:
+            skipped = True  # the first question is left unanswered
+        else:
+            finish_step_with_hint(page)
+        next_step(page)
+    assert skipped
+    expect(screen.locator("[role=status]")).to_have_text("End of the lesson: 6/7 steps.")
+    assert progress_text(page, "rules-03-follow-suit") == "6/7 steps"
