@@ -889,7 +889,8 @@ def _cover_partner(spot: Spot) -> Params | None:
 def _table(spot: Spot) -> Params | None:
     bid = _number_bid(spot)
     bidders, others = _others(spot)
-    if bid is not None and bidders >= 2:
+    # "there are only 13" explains a bid only when the table is nearly full with it
+    if bid is not None and bidders >= 2 and others + bid.tricks >= 11:
         return {"bid": str(bid), "others": str(others), "bidders": str(bidders)}
     return None
 
@@ -898,7 +899,9 @@ def _table(spot: Spot) -> Params | None:
 def _bid_spades(spot: Spot) -> Params | None:
     bid = _number_bid(spot)
     aces, _, spades = _counts(spot)
-    if bid is not None and spades >= 4:
+    # said only when its count adds up to the bid (a trick a spade beyond the third, one
+    # an ace): a reader adds them up
+    if bid is not None and spades >= 4 and aces + spades - 3 == bid.tricks:
         return {"bid": str(bid), "spades": str(spades), "aces": str(aces)}
     return None
 

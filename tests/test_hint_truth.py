@@ -32,8 +32,10 @@ NORMAL = NormalBot()
 
 #: Templates the slow run does not reach; everything else must appear.  coach.bid.best is
 #: a fallback that coach.bid.count (true of every number bid) always pre-empts;
-#: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here).
-RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner"}
+#: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here);
+#: coach.play.discard-short needs a trick trumped above every spade held (rare here: its
+#: own test below builds one).
+RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner", "coach.play.discard-short"}
 
 
 def positions(count: int, seed: int) -> list[View]:
@@ -101,6 +103,11 @@ def check_hint(view: View) -> Hint:
 
 def check_facts(view: View, found: Hint) -> None:
     """A few facts checked again without the coach's own code (the plain trick rule)."""
+    if found.reason == "coach.bid.spades":  # its count adds up to the bid
+        params = found.params
+        assert int(params["aces"]) + int(params["spades"]) - 3 == int(params["bid"]), found
+    if found.reason == "coach.bid.table":  # the table is nearly full with the bid
+        assert int(found.params["others"]) + int(found.params["bid"]) >= 11, found
     if not isinstance(found.action, Card):
         return
     trick = [card for _, card in view.trick]
@@ -221,3 +228,30 @@ def test_cannot_win_is_said_only_when_no_card_wins(trick: str, reason: str) -> N
     found = explain(view, parse_card("4C"), None)
     assert found.reason == reason
     check_facts(view, found)
+
+
+def test_a_bid_is_explained_by_counts_that_add_up_to_it() -> None:
+    # "Bid 3: you hold 4 spades (each one beyond the third is about a trick) and 1 side-suit
+    # ace" once explained a 3 that its own count made 2; and "the others bid 6 in all, and
+    # there are only 13" explained a 5 that the table did not constrain.
+    for deal in range(1, 400):
+        state = GameState.new(Rules(), deal=deal)
+        seat = state.to_act
+        assert seat is not None
+        view = view_for(state, seat)
+        assert view.hand is not None
+        spades = sum(1 for c in view.hand if c.suit == 3)
+        aces = sum(1 for c in view.hand if c.suit != 3 and c.rank == 14)
+        if spades == 4 and aces == 1:
+            break
+    else:
+        pytest.fail("no first bidder with four spades and one side ace")
+    assert explain(view, Bid(2), None).reason == "coach.bid.spades"
+    assert explain(view, Bid(3), None).reason == "coach.bid.count"
+    for made, bid, said in (((4, 4, 3), 2, True), ((1, 2, 2), 4, False)):
+        table = GameState.new(Rules(), deal=deal)
+        for number in made:
+            table = table.apply(Bid(number))
+        assert table.to_act is not None
+        fourth = view_for(table, table.to_act)
+        assert (explain(fourth, Bid(bid), None).reason == "coach.bid.table") is said
