@@ -16,7 +16,7 @@ from typing import Any
 
 import locales
 from locales import names
-from spades_core import Bid
+from spades_core import Bid, Card
 
 LANGUAGES = ("en", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -219,19 +219,29 @@ def hint_message(advice: Any, seats: SeatNamer | None = None) -> str:
     else:
         card = card_definite(str(advice.action))
         heads = [t("hint.card", card=card), t("hint.card.lead", card=card)]
-    for head in heads:  # "Hint: bid 3." and "Bid 3: you hold…" say it once
+    # The action is said once: "Hint: bid 3. Bid 3: you hold…" is "Hint: bid 3. You hold…",
+    # and a sentence that names the card or the bid itself follows "Hint —" alone.
+    for head in heads:
         said = _without_action(head, reason)
         if said is not None:
             return f"{head} {said}"
+    named = reason.casefold()
+    if any(_action(head).casefold() in named for head in heads) or (
+            isinstance(advice.action, Card) and card_definite(str(advice.action)) in reason):
+        return t("hint.said", reason=reason)
     return f"{heads[0]} {reason}"
+
+
+def _action(head: str) -> str:
+    """The action a hint's head gives: "Hint: bid 3." -> "bid 3"."""
+    return head.partition(":")[2].strip().rstrip(".").strip()
 
 
 def _without_action(head: str, reason: str) -> str | None:
     """``reason`` without its first clause when that clause is the action ``head`` gives
     ("Hint: bid 3." and "Bid 3: you hold…" give "You hold…"); None when it is not."""
-    action = head.partition(":")[2].strip().rstrip(".").strip()
     first, colon, rest = reason.partition(":")
     rest = rest.strip()
-    if not colon or not rest or first.strip().casefold() != action.casefold():
+    if not colon or not rest or first.strip().casefold() != _action(head).casefold():
         return None
     return rest[0].upper() + rest[1:]
