@@ -224,3 +224,25 @@ def test_while_a_bot_plays_the_readers_seat_the_cards_are_inert() -> None:
     assert rooms_client.is_away(_room("playing", away="E"), "E")
     assert not rooms_client.is_away(_room("playing", away="E"), "N")
     assert not rooms_client.is_away(None, "E")
+
+
+def test_a_card_clicked_off_turn_names_whose_turn_it_is_north_too() -> None:
+    # "Wait: it is 's turn.": North is seat 0, and the page once tested the seat's truth.
+    i18n.set_language("en")
+    i18n.load()
+    room = rooms_client.room_from_json({
+        "code": "ACDEFG", "public": False, "status": "playing",
+        "options": {"hints": False, "takeover_seconds": 5},
+        "seats": [{"seat": s, "nickname": n, "bot": n is None, "away": False, "connected": True}
+                  for s, n in zip("NESW", ("Zoé <b>x</b>", "Bob", None, "Dee"), strict=True)],
+    })
+    seen = set()
+    for state in _game(5)[:60]:
+        if state.to_act is None or state.to_act == Seat.E:
+            continue
+        view = view_from_json(view_to_json(view_for(state, Seat.E)))
+        text = rooms_client.wait_text(room, view)
+        expected = {Seat.N: "Zoé <b>x</b>", Seat.S: "Bot (South)", Seat.W: "Dee"}[state.to_act]
+        assert text == f"Wait: it is {expected}'s turn.", text
+        seen.add(state.to_act)
+    assert Seat.N in seen

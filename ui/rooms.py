@@ -633,9 +633,8 @@ class Rooms:
         if view is None or room is None or self.refuse_away():
             return
         if not view.my_turn:
-            who = rc.seat_words(room, view.to_act.name, view.seat.name) if view.to_act else ""
-            text = t("refusal.not-your-turn", seat=who)
-            render.message(text, refusal=True)
+            text = rc.wait_text(room, view)
+            render.message(text, refusal=bool(text))
             return
         if self.sent_version == self.version:
             return  # one action per version: the answer is on its way

@@ -302,6 +302,14 @@ def seat_words(room: RoomInfo, seat: str, mine: str | None) -> str:
     return seat_label(room, seat, mine)
 
 
+def wait_text(room: RoomInfo, view: View) -> str:
+    """What a card clicked off the reader's turn is told: whose turn it is, by name (North,
+    seat 0, named too: a Seat is a number, so ``if view.to_act`` once left it out)."""
+    if view.to_act is None:  # between hands, or the game over: nothing to say
+        return ""
+    return t("refusal.not-your-turn", seat=seat_words(room, view.to_act.name, view.seat.name))
+
+
 def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.TableModel:
     """The table of a room: the solo table's model with the seats named by nickname."""
     base = models.table_model(view, ui)
