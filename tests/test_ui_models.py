@@ -118,6 +118,14 @@ def test_a_pending_score_sheet_stops_the_turns() -> None:
     assert not any(seat.active for seat in model.seats)
     sheet = models.sheet_model(view_for(state, S), pending=True)
     assert sheet.pending and len(sheet.hands) == 1
+    assert sheet.seats[2] == i18n.seat_name("S") and sheet.teams[0] == i18n.t("team.NS")
+    # in a room the reader may sit anywhere: the sheet names the seats as the table does
+    # (it once said "You 4" of South's bot to a player sitting North)
+    names = {"N": "Zoé (you)", "E": "Bob", "S": "Bot (South)", "W": "Dee"}
+    room = models.sheet_model(view_for(state, Seat.N), pending=False, names=names,
+                              teams=("North & South", "East & West"))
+    assert room.seats == ("Zoé (you)", "Bob", "Bot (South)", "Dee")
+    assert room.teams == ("North & South", "East & West")
 
 
 def test_menu_and_last_trick_models() -> None:

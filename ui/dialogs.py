@@ -92,12 +92,12 @@ def score_sheet(model: SheetModel) -> None:
         notes: list[str] = []
         for team, seats in enumerate(TEAM_SEATS):
             score = last.teams[team]
-            parts = [f"{i18n.seat_name(s.name)} {i18n.bid_text(str(bids[int(s)]))}" for s in seats]
+            parts = [f"{model.seats[int(s)]} {i18n.bid_text(str(bids[int(s)]))}" for s in seats]
             # no line break inside a figure ("(1 + 6)", "+1 → 1") on a phone's narrow sheet
             tricks = "\u00a0+\u00a0".join(str(last.tricks[int(s)]) for s in seats)
             status = t("sheet.made" if score.made else "sheet.set")
             row = el("tr")
-            add(row, el("th", t(f"team.{'NS' if team == 0 else 'EW'}"), scope="row"),
+            add(row, el("th", model.teams[team], scope="row"),
                 el("td", t("sheet.contract", contract=score.contract, bids=", ".join(parts))),
                 el("td", f"{score.tricks} ({tricks}) · {status}", "num"),
                 el("td", _signed(score.points), "num"),
@@ -107,11 +107,11 @@ def score_sheet(model: SheetModel) -> None:
             for nil in score.nils:
                 bid_name = t("bid.name.blind-nil" if nil.blind else "bid.name.nil")
                 key = "sheet.nil.made" if nil.made else "sheet.nil.failed"
-                notes.append(t(key, seat=i18n.seat_name(Seat(nil.seat).name), bid=bid_name,
+                notes.append(t(key, seat=model.seats[nil.seat], bid=bid_name,
                                points=_signed(nil.points)))
             if score.bag_penalty:
-                team_name = t("team.NS" if team == 0 else "team.EW")
-                notes.append(f"{team_name} — {t('sheet.penalty', points=score.bag_penalty)}")
+                penalty = t("sheet.penalty", points=score.bag_penalty)
+                notes.append(f"{model.teams[team]} — {penalty}")
         add(table, tbody)
         add(wrap, table)
         add(body, wrap)
@@ -125,8 +125,8 @@ def score_sheet(model: SheetModel) -> None:
             history = el("table")
             head = el("tr")
             add(head, el("th", "#", scope="col"),
-                el("th", t("team.NS"), "num", scope="col"),
-                el("th", t("team.EW"), "num", scope="col"))
+                el("th", model.teams[0], "num", scope="col"),
+                el("th", model.teams[1], "num", scope="col"))
             add(history, head)
             for result in hands:
                 row = el("tr")

@@ -436,7 +436,7 @@ class Rooms:
         if view.my_turn:
             render.focus_hand_or_panel()
         if len(view.past_hands) > self.sheets_seen and self.app.dialog_kind == "":
-            dialogs.score_sheet(models.sheet_model(view, pending=True))
+            dialogs.score_sheet(self.sheet(view, pending=True))
             self.app.dialog_kind = "room-sheet"
         elif view.phase is Phase.OVER and self.app.dialog_kind != "room-end":
             self.end()
@@ -705,9 +705,17 @@ class Rooms:
         dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous, names))
         self.app.dialog_kind = "last"
 
+    def sheet(self, view: View, pending: bool) -> models.SheetModel:
+        """The score sheet with the seats named as at the table and the teams by place."""
+        room = self.room
+        names = ({seat: rc.seat_words(room, seat, view.seat.name) for seat in rc.SEAT_NAMES}
+                 if room is not None else None)
+        return models.sheet_model(view, pending, names=names,
+                                  teams=(t("rooms.team.NS"), t("rooms.team.EW")))
+
     def do_sheet(self, arg: str) -> None:
         if self.view is not None:
-            dialogs.score_sheet(models.sheet_model(self.view, pending=False))
+            dialogs.score_sheet(self.sheet(self.view, pending=False))
             self.app.dialog_kind = "sheet"
 
     def do_sheet_next(self, arg: str) -> None:
