@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -122,12 +123,17 @@ class Rooms:
         rooms_screen.friends_dialog(self.data["nickname"], error=error)
         self.app.dialog_kind = "rooms"
 
-    def _nickname_field(self) -> str | None:
+    def _nickname_field(self, report: Callable[[str], None] | None = None) -> str | None:
+        """The nickname typed, checked and kept; a bad one is reported (by ``report``, else
+        above the form) and a good one clears what was reported before."""
         node = _node("room-nickname")
         nick = rc.clean_nickname(str(node.value) if node is not None else "")
         if nick is None:
-            self._form_error(t("rooms.refused.bad-nickname"))
+            (report or self._form_error)(t("rooms.refused.bad-nickname"))
             return None
+        old = _node("room-error")
+        if old is not None:
+            old.remove()
         self.data["nickname"] = nick
         self._save()
         return nick
@@ -575,7 +581,7 @@ class Rooms:
         game = getattr(self, "daily_game", None)
         if game is None:
             return
-        nick = self._nickname_field()
+        nick = self._nickname_field(rooms_screen.daily_status)  # said beside the field
         if nick is None:
             return
         state, level = game
