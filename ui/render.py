@@ -157,7 +157,9 @@ def table(model: TableModel) -> None:
         avatar = node.querySelector(".seat-avatar")
         if not avatar.querySelector("svg"):
             avatar.insertAdjacentHTML("afterbegin", avatar_markup(seat.seat))
-        set_text(node.querySelector(".seat-name"), seat.name)
+        name = node.querySelector(".seat-name")
+        set_text(name, seat.name)
+        name.title = seat.name  # whole on hover where a narrow plate cuts it with "…"
         set_text(node.querySelector(".seat-letter"), seat.letter)
         set_text(node.querySelector(".seat-bid"), seat.bid)
         set_text(node.querySelector(".seat-tricks"),

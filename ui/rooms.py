@@ -40,6 +40,7 @@ def _node(element_id: str) -> Any:
 
 STORE_LIMIT = 16_000
 NUDGE_AFTER_MS = 20_000
+CHAT_SHOWN_S = 10  # a chat line floats over the table this long after the last one
 ENGINE_REFUSALS = {"not-your-turn", "not-in-hand", "must-follow-suit", "spades-not-broken",
                    "not-bidding", "not-playing", "game-over", "blind-nil-off"}
 # The table's actions a room answers itself while it is open.
@@ -66,6 +67,8 @@ class Rooms:
         self.reconnecting = False
         self.pending: dict[str, Any] | None = None  # the message to send once connected
         self.lines: list[str] = []
+        self.chat_said = 0  # lines received so far: the chat fades CHAT_SHOWN_S after the last
+        self.chat_stale = False
         self.sheets_seen = 0
         self.blind_armed = False
         self.moved_at = 0.0  # when the seat to act got its turn (performance.now)
@@ -239,7 +242,7 @@ class Rooms:
         self.app.show_screen("menu")
 
     def do_room_chat(self, arg: str) -> None:
-        rooms_screen.chat_dialog(self.phrases)
+        rooms_screen.chat_dialog(self.phrases, tuple(self.lines))
         self.app.dialog_kind = "rooms"
 
     def do_chat(self, arg: str) -> None:
@@ -453,8 +456,19 @@ class Rooms:
             return
         line = rc.chat_line(self.room, seat, phrase, self.seat)
         self.lines = [*self.lines[-9:], line]
+        self.chat_said += 1
+        self.chat_stale = False
         render.announce(line)
         self.draw_bar()
+        said = self.chat_said
+
+        async def fade() -> None:
+            await asyncio.sleep(CHAT_SHOWN_S)
+            if self.chat_said == said:  # no line since: the chat fades from the table
+                self.chat_stale = True
+                self.draw_bar()
+
+        self.app.schedule(fade())
 
     def on_refused(self, data: dict[str, Any]) -> None:
         reason = data.get("reason")
@@ -551,7 +565,7 @@ class Rooms:
         nudged = bool(room is not None and room.nudge_seat == self.seat)
         away = self.away()
         rooms_screen.room_bar(self.code, self.data["muted"], self.nudge_open(), nudged,
-                              self.reconnecting, tuple(self.lines), away)
+                              self.reconnecting, tuple(self.lines), away, self.chat_stale)
 
     def end(self) -> None:
         view = self.view

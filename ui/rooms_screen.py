@@ -164,8 +164,14 @@ def lobby_dialog(model: LobbyModel, error: str = "") -> None:
             again.focus()
 
 
-def chat_dialog(phrases: tuple[str, ...]) -> None:
+def chat_dialog(phrases: tuple[str, ...], lines: tuple[str, ...] = ()) -> None:
+    """The phrases to send, under the last lines said (they fade from the table)."""
     dialog, body = _dialog(t("rooms.chat"))
+    if lines:
+        said = el("ul", cls="rooms-chat-history", id="rooms-chat-history")
+        for line in lines[-5:]:
+            add(said, el("li", line))
+        add(body, said)
     grid = el("div", cls="rooms-phrases")
     for key in phrases:
         add(grid, _button(t(key), "chat", data_arg=key))
@@ -174,8 +180,11 @@ def chat_dialog(phrases: tuple[str, ...]) -> None:
 
 
 def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bool,
-             lines: tuple[str, ...], away: bool = False) -> None:
-    """The strip over the table in a room; created on first use."""
+             lines: tuple[str, ...], away: bool = False, stale: bool = False) -> None:
+    """The strip over the table in a room; created on first use. Its row (the room, Chat,
+    Mute, Nudge) takes a line; what comes and goes (taken over, reconnecting, nudged, the
+    chat's last lines, faded once ``stale``) floats over the table's top, so that the table,
+    the hand and the buttons never move."""
     bar = _found(byid("room-bar"))
     if bar is None:
         bar = el("div", cls="room-bar", id="room-bar")
@@ -191,19 +200,22 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
     if nudge:
         add(head, _button(t("rooms.nudge"), "nudge", True, id="room-nudge-button"))
     add(bar, head)
+    floating = el("div", cls="room-bar-float")
     if away:
         row = el("p", t("rooms.taken-over"), "room-nudged", id="room-away", role="alert")
         add(row, _button(t("rooms.back"), "room-back", True, id="room-back-button"))
-        add(bar, row)
+        add(floating, row)
     if reconnecting:
-        add(bar, el("p", t("rooms.reconnecting"), "room-reconnecting", id="room-reconnecting",
-                    role="status"))
+        add(floating, el("p", t("rooms.reconnecting"), "room-reconnecting",
+                         id="room-reconnecting", role="status"))
     if nudged:
-        add(bar, el("p", t("rooms.nudged"), "room-nudged", id="room-nudged", role="alert"))
-    log = el("ul", cls="room-chat-log", id="room-chat-log", aria_live="polite")
+        add(floating, el("p", t("rooms.nudged"), "room-nudged", id="room-nudged", role="alert"))
+    log = el("ul", cls="room-chat-log stale" if stale else "room-chat-log", id="room-chat-log",
+             aria_live="polite")
     for line in lines[-3:]:
         add(log, el("li", line))
-    add(bar, log)
+    add(floating, log)
+    add(bar, floating)
 
 
 def team_names(ns: str, ew: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .apphelpers import open_app, preset, wait_ready
@@ -596,3 +596,57 @@ def test_a_full_server_says_so(live_server: str, page: Page) -> None:
     notice = page.locator("#notices .notice", has_text="full right now")
     notice.wait_for(timeout=10_000)
     assert "cannot be reached" not in page.inner_text("#notices")
+
+
+ROOM_BOXES_JS = """() => {
+  const box = e => { const r = e.getBoundingClientRect();
+                     return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  return {
+    panel: box(document.getElementById('panel')),
+    buttons: [...document.querySelectorAll('#panel button')].map(box),
+    table: box(document.getElementById('table')),
+    toolbar: box(document.getElementById('toolbar')),
+    page: document.documentElement.scrollHeight,
+    name: box(document.querySelector('#seat-W .seat-name')),
+  };
+}"""
+
+
+@pytest.mark.slow
+def test_a_room_on_a_phone_keeps_the_table_still_and_its_buttons_in_view(
+    live_server: str, make_page: Callable[..., Page],
+) -> None:
+    # At 375 px in French the room's bar pushed the hand and the buttons below the screen,
+    # each chat line pushed them further, and the Blind Nil panel hid its second button.
+    page = make_page(375, 667)
+    preset(page, {"language": "fr", "speed": "instant"})
+    open_app(page, live_server)
+    page.click("#menu-button")
+    page.click("[data-action=rooms]")
+    page.fill("#room-nickname", "Zoé aux longs cheveux")
+    page.click("dialog[open] [data-action=room-create]")
+    page.wait_for_selector("#room-code-shown", timeout=20_000)
+    page.click("dialog[open] [data-action=room-start]")
+    page.wait_for_selector("#panel:not([hidden]) [data-action=look]", timeout=60_000)
+    boxes = page.evaluate(ROOM_BOXES_JS)
+    page.screenshot(path=str(SHOTS / "room-phone-fr-375-blind.png"))
+    assert len(boxes["buttons"]) == 2
+    for button in boxes["buttons"]:  # "Regarder mes cartes" and "Nil aveugle…", whole
+        assert (button["y"] >= boxes["panel"]["y"] - 0.5 and button["y"] + button["h"]
+                <= boxes["panel"]["y"] + boxes["panel"]["h"] + 0.5), (button, boxes["panel"])
+    assert boxes["toolbar"]["y"] + boxes["toolbar"]["h"] <= 667 and boxes["page"] <= 667
+    assert boxes["name"]["x"] >= 0  # a long name on a side plate stays on the screen
+    top = boxes["table"]["y"]
+    for phrase in ("chat.hello", "chat.good-luck", "chat.thanks"):
+        page.click("#room-chat-button")
+        page.click(f"dialog[open] [data-action=chat][data-arg='{phrase}']")
+    page.wait_for_function(
+        "document.querySelectorAll('#room-chat-log li').length === 3", timeout=10_000)
+    boxes = page.evaluate(ROOM_BOXES_JS)
+    assert boxes["table"]["y"] == top  # three chat lines float: the table did not move
+    assert boxes["toolbar"]["y"] + boxes["toolbar"]["h"] <= 667 and boxes["page"] <= 667
+    page.screenshot(path=str(SHOTS / "room-phone-fr-375.png"))
+    # the lines fade from the table after a while; the Chat dialog still has them
+    page.wait_for_selector("#room-chat-log.stale", state="attached", timeout=20_000)
+    page.click("#room-chat-button")
+    expect(page.locator("dialog[open] #rooms-chat-history li")).to_have_count(3)
