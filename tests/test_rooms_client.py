@@ -246,3 +246,21 @@ def test_a_card_clicked_off_turn_names_whose_turn_it_is_north_too() -> None:
         assert text == f"Wait: it is {expected}'s turn.", text
         seen.add(state.to_act)
     assert Seat.N in seen
+
+
+def test_a_player_whose_page_is_gone_is_shown_offline() -> None:
+    # a player who closed the page looked exactly as before to the others, who waited
+    i18n.set_language("en")
+    i18n.load()
+    seats = [{"seat": s, "nickname": n, "bot": False, "away": False, "connected": s != "W"}
+             for s, n in zip("NESW", ("Ann", "Bob", "Cy", "Dee"), strict=True)]
+    room = rooms_client.room_from_json({
+        "code": "ACDEFG", "public": False, "status": "playing",
+        "options": {"hints": False, "takeover_seconds": 30}, "seats": seats})
+    assert rooms_client.seat_label(room, "W", "N") == "Dee (offline)"
+    assert rooms_client.seat_label(room, "E", "N") == "Bob"
+    seats[3]["away"] = True  # then a bot plays the seat: said so instead
+    room = rooms_client.room_from_json({
+        "code": "ACDEFG", "public": False, "status": "playing",
+        "options": {"hints": False, "takeover_seconds": 30}, "seats": seats})
+    assert rooms_client.seat_label(room, "W", "N") == "Dee (bot playing)"

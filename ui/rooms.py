@@ -77,6 +77,30 @@ class Rooms:
         self.phrases = self._phrases()
         self._proxies: list[Any] = []
         self._timer: Any = None
+        self._network: list[Any] = []  # the window's offline/online listeners, kept
+        for kind, handler in (("offline", self.on_offline), ("online", self.on_online)):
+            proxy = create_proxy(lambda event, h=handler: h())
+            self._network.append(proxy)
+            js.window.addEventListener(kind, proxy)
+
+    def on_offline(self) -> None:
+        """The device lost its network: the socket may stay open a while and say nothing,
+        so the table says "reconnecting" now (and nobody is nudged meanwhile)."""
+        if self.active and self.wanted:
+            self.reconnecting = True
+            self.draw_bar()
+
+    def on_online(self) -> None:
+        """The network is back: a socket that lived through it carries on (what was sent
+        meanwhile arrives now); a closed one is opened again at once."""
+        if not self.wanted:
+            return
+        if self.ws is None:
+            self.attempt = 0
+            self.open_socket()
+        elif int(self.ws.readyState) == 1:
+            self.reconnecting = False
+            self.draw_bar()
 
     # --- storage ---------------------------------------------------------------------
 
@@ -546,6 +570,7 @@ class Rooms:
     def nudge_open(self) -> bool:
         view = self.view
         return bool(view is not None and self.room is not None and view.to_act is not None
+                    and not self.reconnecting
                     and view.phase is not Phase.OVER and not view.my_turn
                     and self.room.nudge_seat is None
                     and not next(s for s in self.room.seats if s.seat == view.to_act.name).bot

@@ -290,6 +290,8 @@ def seat_label(room: RoomInfo, seat: str, mine: str | None) -> str:
         return t("rooms.bot")
     if info.away or info.bot:
         return t("rooms.away", name=info.nickname)
+    if not info.connected:  # gone (a closed page, a lost network) until a bot takes over
+        return t("rooms.offline", name=info.nickname)
     return info.nickname
 
 

@@ -650,3 +650,18 @@ def test_a_room_on_a_phone_keeps_the_table_still_and_its_buttons_in_view(
     page.wait_for_selector("#room-chat-log.stale", state="attached", timeout=20_000)
     page.click("#room-chat-button")
     expect(page.locator("dialog[open] #rooms-chat-history li")).to_have_count(3)
+
+
+@pytest.mark.slow
+def test_going_offline_says_reconnecting_and_hides_the_nudge_until_back(
+    live_server: str, page: Page,
+) -> None:
+    # Offline for a minute, a player saw a frozen table with nothing said, and was even
+    # offered to nudge a player who had played long before.
+    _room_with_bots(page, live_server, hints=False)
+    page.context.set_offline(True)
+    page.wait_for_selector("#room-reconnecting", timeout=10_000)
+    assert page.query_selector("#room-nudge-button") is None
+    page.context.set_offline(False)
+    page.wait_for_selector("#room-reconnecting", state="detached", timeout=30_000)
+    page.wait_for_selector("#hand .card", timeout=30_000)
