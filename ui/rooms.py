@@ -499,6 +499,8 @@ class Rooms:
         params = data.get("params") if isinstance(data.get("params"), dict) else {}
         if not isinstance(reason, str) or data.get("request") == "look":
             return  # a look refused (not bidding any more): the seat is back all the same
+        if reason == "already-started" and data.get("request") == "start":
+            return  # "Start" pressed twice: the game the player asked for is under way
         if reason == "bad-token" and self.code is not None:
             self.data["seats"].pop(self.code, None)
             self._save()

@@ -665,3 +665,14 @@ def test_going_offline_says_reconnecting_and_hides_the_nudge_until_back(
     page.context.set_offline(False)
     page.wait_for_selector("#room-reconnecting", state="detached", timeout=30_000)
     page.wait_for_selector("#hand .card", timeout=30_000)
+
+
+@pytest.mark.slow
+def test_start_pressed_twice_leaves_no_error_on_the_table(live_server: str, page: Page) -> None:
+    _lang(page, "en")
+    _create(page, live_server, "Ann")
+    page.evaluate("""() => { const start = document.querySelector(
+        'dialog[open] [data-action=room-start]'); start.click(); start.click(); }""")
+    page.wait_for_selector("#hand .card", timeout=30_000)
+    page.wait_for_timeout(1500)  # the second start's answer has come back
+    assert "already" not in page.inner_text("#message")
