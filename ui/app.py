@@ -914,7 +914,8 @@ class App:
             game_over = None if self.game is None else self.state.phase is Phase.OVER
             if self.in_room():
                 game_over = False  # the room's table to go back to
-            render.menu(models.menu_model(game_over, self.today_number(), self.stats))
+            render.menu(models.menu_model(game_over, self.today_number(), self.stats,
+                                          in_room=self.in_room()))
         self.screen = name
         render.show_screen(name)
         if name == "table":

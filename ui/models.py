@@ -282,9 +282,11 @@ def table_model(view: View, ui: UiState) -> TableModel:
 class MenuModel:
     resume: bool  # a game to go back to
     daily_line: str
+    in_room: bool = False  # at a room's table: "Leave the room" too
 
 
-def menu_model(game_over: bool | None, today: int, stats: dict[str, object]) -> MenuModel:
+def menu_model(game_over: bool | None, today: int, stats: dict[str, object],
+               in_room: bool = False) -> MenuModel:
     """``game_over`` None: no game at all."""
     daily = stats.get("daily")
     result = daily.get(str(today)) if isinstance(daily, dict) else None
@@ -294,7 +296,7 @@ def menu_model(game_over: bool | None, today: int, stats: dict[str, object]) -> 
         line = t("menu.daily.played", date=i18n.day_text(today),
                  result=t("end.daily.won" if result["won"] else "end.daily.lost"),
                  ns=result["ns"], ew=result["ew"])
-    return MenuModel(resume=game_over is False, daily_line=line)
+    return MenuModel(resume=game_over is False, daily_line=line, in_room=in_room)
 
 
 @dataclass(frozen=True)

@@ -343,6 +343,8 @@ def menu(model: MenuModel) -> None:
     items = el("div", cls="menu-list")
     if model.resume:
         add(items, el("button", t("menu.resume"), "primary", type="button", data_action="resume"))
+    if model.in_room:
+        add(items, el("button", t("rooms.leave"), type="button", data_action="room-leave"))
     add(items,
         el("button", t("menu.new"), type="button", data_action="new"),
         el("button", t("menu.daily"), type="button", data_action="daily"),

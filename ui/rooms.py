@@ -379,6 +379,8 @@ class Rooms:
         self.reconnecting = False
         rooms_screen.hide_room_bar()
         render.translate_static()  # the score bar's team names as in solo again
+        with contextlib.suppress(Exception):  # and its scores and label: the solo game's
+            self.app.render()
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None

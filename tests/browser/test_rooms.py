@@ -676,3 +676,18 @@ def test_start_pressed_twice_leaves_no_error_on_the_table(live_server: str, page
     page.wait_for_selector("#hand .card", timeout=30_000)
     page.wait_for_timeout(1500)  # the second start's answer has come back
     assert "already" not in page.inner_text("#message")
+
+
+@pytest.mark.slow
+def test_the_menu_at_a_rooms_table_offers_to_leave_and_the_header_comes_back(
+    live_server: str, page: Page,
+) -> None:
+    _room_with_bots(page, live_server, hints=False)
+    expect(page.locator("#deal-label")).to_contain_text("Room ")
+    page.click("#menu-button")
+    leave = page.locator("#screen-menu [data-action=room-leave]")
+    expect(leave).to_have_text("Leave the room")
+    leave.click()
+    expect(page.locator("#screen-menu [data-action=room-leave]")).to_have_count(0)
+    expect(page.locator("#deal-label")).not_to_contain_text("Room ")  # the solo game's
+    expect(page.locator("#room-bar")).to_be_hidden()
