@@ -264,3 +264,23 @@ def test_a_player_whose_page_is_gone_is_shown_offline() -> None:
         "code": "ACDEFG", "public": False, "status": "playing",
         "options": {"hints": False, "takeover_seconds": 30}, "seats": seats})
     assert rooms_client.seat_label(room, "W", "N") == "Dee (bot playing)"
+
+
+def test_a_player_taking_a_bots_seat_mid_game_is_announced() -> None:
+    i18n.set_language("en")
+    i18n.load()
+
+    def room(names: tuple[str | None, ...], status: str = "playing") -> rooms_client.RoomInfo:
+        return rooms_client.room_from_json({
+            "code": "ACDEFG", "public": False, "status": status,
+            "options": {"hints": False, "takeover_seconds": 30},
+            "seats": [{"seat": s, "nickname": n, "bot": n is None, "away": False,
+                       "connected": True} for s, n in zip("NESW", names, strict=True)]})
+
+    before = room(("Ann", None, None, "Dee"))
+    after = room(("Ann", None, "Cy", "Dee"))
+    assert rooms_client.arrivals(before, after, "N") == [
+        "Cy joins the table in South's place."]
+    assert rooms_client.arrivals(before, before, "N") == []
+    assert rooms_client.arrivals(room(("Ann", None, None, "Dee"), "waiting"), after, "N") == []
+    assert rooms_client.arrivals(None, after, "N") == []

@@ -434,8 +434,11 @@ class Rooms:
             if self.token is not None:
                 self.data["seats"][self.code] = {"seat": seat, "token": self.token}
                 self._save()
+        joined = rc.arrivals(self.room, room, self.seat)
         self.room = room
         self.reconnecting = False
+        for line in joined:
+            self.say(line)
         if isinstance(version, int):
             self.version = version
         if view is not None and self.view is not None and view.hand_index != self.view.hand_index:
@@ -480,7 +483,10 @@ class Rooms:
         phrase, seat = data.get("phrase"), data.get("seat")
         if phrase not in self.phrases or seat not in rc.SEAT_NAMES or self.data["muted"]:
             return
-        line = rc.chat_line(self.room, seat, phrase, self.seat)
+        self.say(rc.chat_line(self.room, seat, phrase, self.seat))
+
+    def say(self, line: str) -> None:
+        """A line for the table's chat log (a phrase, or who joined), faded in a while."""
         self.lines = [*self.lines[-9:], line]
         self.chat_said += 1
         self.chat_stale = False

@@ -421,6 +421,19 @@ def chat_line(room: RoomInfo | None, seat: str, phrase: str, mine: str | None) -
     return t("rooms.said", name=who, phrase=t(phrase))
 
 
+def arrivals(before: RoomInfo | None, after: RoomInfo, mine: str | None) -> list[str]:
+    """A player who took a bot's seat in a game under way, said to the table ("Cy joins
+    the table in South's place"): the others would not know who now plays there."""
+    if (before is None or before.code != after.code or before.status != "playing"
+            or after.status != "playing"):
+        return []
+    was = {info.seat: info.nickname for info in before.seats}
+    return [t("rooms.joined", name=seat_label(after, info.seat, mine),
+              place=i18n.seat_name(info.seat, person=False))
+            for info in after.seats
+            if info.seat != mine and info.nickname is not None and was.get(info.seat) is None]
+
+
 # --- what the page keeps (local storage) -----------------------------------------------
 
 
