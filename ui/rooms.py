@@ -435,10 +435,15 @@ class Rooms:
                 self.data["seats"][self.code] = {"seat": seat, "token": self.token}
                 self._save()
         joined = rc.arrivals(self.room, room, self.seat)
+        nudged_now = (room.nudge_seat is not None and room.nudge_by == self.seat
+                      and (self.room is None or self.room.nudge_seat is None))
         self.room = room
         self.reconnecting = False
         for line in joined:
             self.say(line)
+        if nudged_now and room.nudge_seat is not None:  # the nudge went: say so to its sender
+            self.say(t("rooms.nudge-sent",
+                       name=rc.seat_words(room, room.nudge_seat, self.seat)))
         if isinstance(version, int):
             self.version = version
         if view is not None and self.view is not None and view.hand_index != self.view.hand_index:

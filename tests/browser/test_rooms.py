@@ -197,6 +197,9 @@ def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
     other.wait_for_selector("#room-nudge-button", timeout=35_000)
     other.click("#room-nudge-button")
     pages[stalled].wait_for_selector("#room-nudged", timeout=10_000)
+    other.wait_for_function(  # the sender is told the nudge went
+        "/You nudged |Vous avez relancé /.test("
+        "document.querySelector('#room-chat-log')?.textContent || '')", timeout=10_000)
     # takeover_seconds (2) later, a bot plays the seat
     other.wait_for_function(
         f"/bot playing|un robot joue/.test(document.querySelector('#seat-{seat}').innerText)",
