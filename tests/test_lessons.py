@@ -605,6 +605,17 @@ def test_check_action_on_a_play_step() -> None:
     assert check_action(step, "AS").refusal.reason == "not-in-hand"  # type: ignore[union-attr]
 
 
+def test_check_action_on_a_cards_answer_names_the_wrong_picks_only() -> None:
+    lesson = LIBRARY.lesson("rules-03-follow-suit")
+    step = lesson.steps[1]
+    assert isinstance(step, AnswerStep) and set(step.expect) == {"QC", "4C"}
+    short = check_action(step, ["4C"])  # right but incomplete: nothing picked is wrong
+    assert not short.correct and short.wrong == frozenset()
+    extra = check_action(step, ["4c", "AH"])  # read as cards, then judged
+    assert not extra.correct and extra.wrong == {"AH"}
+    assert check_action(step, ["QC", "4C"]).correct
+
+
 def test_check_action_reports_spades_not_broken() -> None:
     lesson = LIBRARY.lesson("rules-05-spades-broken")
     step = next(s for s in lesson.steps if isinstance(s, PlayStep))

@@ -261,10 +261,8 @@ class Player:
             self.on_done(self.index)
         else:
             if isinstance(step, AnswerStep) and step.ask == "cards":
-                # the cards picked that are not right are marked; a right card never is
-                right = {str(parse_card(card)) for card in step.expect}
-                state.wrong = None
-                state.wrong_cards = set(state.selected) - right
+                state.wrong = None  # the cards picked that are not right; a right one never
+                state.wrong_cards = set(outcome.wrong)
             else:
                 state.wrong = str(parse_card(token)) if isinstance(step, PlayStep) else token
             state.misses += 1

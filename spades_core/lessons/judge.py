@@ -45,7 +45,9 @@ class Outcome:
     or its default feedback); for an illegal card without a text of its own, the
     shared refusal text when a :class:`Shared` was given, else None (show the
     refusal).  ``highlight`` is what to light up now: the right action.
-    ``after`` is the position after a right card (play steps).
+    ``after`` is the position after a right card (play steps).  ``wrong``: for a
+    ``cards`` answer, the cards chosen that are not right (a right card chosen alone is
+    not wrong, the answer only incomplete).
     """
 
     correct: bool
@@ -53,6 +55,7 @@ class Outcome:
     feedback: Text | None
     highlight: Highlights
     after: Scene = None
+    wrong: frozenset[str] = frozenset()
 
 
 Action: TypeAlias = Card | Bid | str | int | Iterable[Card | str]
@@ -101,7 +104,8 @@ def _check_answer(step: AnswerStep, action: Action) -> Outcome:
         chosen = frozenset(str(_as_card(item)) for item in action)
         if chosen == frozenset(step.expect):
             return Outcome(True, None, step.success, highlight, step.scene)
-        return Outcome(False, None, step.feedback, highlight)
+        return Outcome(False, None, step.feedback, highlight,
+                       wrong=chosen - frozenset(step.expect))
     typed = isinstance(action, int) and not isinstance(action, bool) and step.ask == "entry"
     if isinstance(action, Card) or typed:
         token = str(action)
