@@ -124,6 +124,7 @@ class App:
         for key in notices:
             render.notice(t(key), key)
         render.enable_controls()
+        render.watch_message()
         try:
             self.render()
         except Exception as error:

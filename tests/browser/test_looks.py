@@ -279,3 +279,11 @@ def test_a_notice_or_a_long_hint_keeps_the_table_whole_on_one_screen(
     boxes = page.evaluate(FIT_JS)
     assert boxes["toolbar"]["y"] + boxes["toolbar"]["h"] <= height, boxes["toolbar"]
     assert boxes["page"] <= height
+    # On a phone the hidden lines are marked (the last line fades) until scrolled into view.
+    page.evaluate("document.getElementById('message').dispatchEvent(new Event('scroll'))")
+    marked = page.evaluate("document.getElementById('message').hasAttribute('data-more')")
+    assert marked == (width < 600)
+    if marked:
+        screenshot(page, "more")
+    page.evaluate("(m => { m.scrollTop = m.scrollHeight; })(document.getElementById('message'))")
+    expect(page.locator("#message[data-more]")).to_have_count(0)
