@@ -180,8 +180,8 @@ def test_the_waiting_room_lets_only_the_host_seat_the_players() -> None:
     assert [row.movable for row in host.rows] == [True, True, False, False]  # players only
     assert [row.host for row in host.rows] == [True, False, False, False]
     assert host.rows[0].who == "Ann (you)" and host.rows[2].who == "free seat"
-    assert host.choices == (("N", "North: Ann (you)"), ("E", "East: Bob"),
-                            ("S", "South: free seat"), ("W", "West: free seat"))
+    assert host.choices == (("N", "North", "North: Ann (you)"), ("E", "East", "East: Bob"),
+                            ("S", "South", "South: free seat"), ("W", "West", "West: free seat"))
     assert host.rows[1].move_label == "Seat of Bob"
     guest = rooms_client.lobby_model(_room(), "E", link)
     assert not guest.host and not any(row.movable for row in guest.rows)

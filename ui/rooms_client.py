@@ -375,7 +375,9 @@ class LobbyModel:
     host: bool  # the reader is the host: seats the players, starts the game
     public: bool  # a quick-match table (no host, no link to share)
     host_name: str  # the host's nickname, for the others ("" when none)
-    choices: tuple[tuple[str, str], ...]  # the seat pickers' options: (seat, "East: Bob")
+    # the seat pickers' options: (seat, "East", "East: Bob"); a picker shows its own seat
+    # by its place alone (the row already names who sits there), the others with who
+    choices: tuple[tuple[str, str, str], ...]
     status: str
 
 
@@ -399,7 +401,7 @@ def lobby_model(room: RoomInfo, mine: str | None, link: str) -> LobbyModel:
             movable=host and info.nickname is not None and room.status == "waiting",
             move_label=t("rooms.move.label", name=info.nickname or ""),
         ))
-        choices.append((info.seat, t("rooms.move.choice", place=place, who=who)))
+        choices.append((info.seat, place, t("rooms.move.choice", place=place, who=who)))
     holder = next((s for s in room.seats if s.seat == room.host), None)
     return LobbyModel(room.code, link, tuple(rows), host=host, public=room.public,
                       host_name=(holder.nickname or "") if holder is not None else "",

@@ -110,8 +110,9 @@ def _move_picker(model: LobbyModel, seat: str, label: str) -> Any:
     player there (swapping with whoever sits there)."""
     node = el("select", id=f"room-move-{seat}", cls="rooms-move", data_change="room-move",
               data_arg=seat, aria_label=label)
-    for value, text in model.choices:
-        add(node, el("option", text, value=value, selected=value == seat))
+    for value, place, text in model.choices:
+        add(node, el("option", place if value == seat else text, value=value,
+                     selected=value == seat))
     return node
 
 

@@ -391,6 +391,10 @@ def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
     # Only the host has the pickers and Start; the guest is told who seats and starts.
     host.wait_for_selector("#room-move-W", timeout=20_000)
     assert guest.query_selector(".rooms-move") is None
+    # a picker shows its own seat by the place alone (a long nickname is not cut in it)
+    shown = "s => [...s.options].map(o => o.text)"
+    assert host.eval_on_selector("#room-move-W", shown) == [
+        "North: Ann (you)", "East: free seat", "South: free seat", "West"]
     assert guest.query_selector("dialog[open] [data-action=room-start]") is None
     assert "Ann, the host" in guest.inner_text("#room-host-note")
     host.screenshot(path=str(SHOTS2 / "waiting-host-1280.png"))
