@@ -271,9 +271,17 @@ def _nil_under(spot: Spot) -> Params | None:
 
 @_play("coach.play.nil-low", "nil-hand", "card", "winner")
 def _nil_low(spot: Spot) -> Params | None:
-    if (_my_nil(spot) and spot.winner is not None and all(spot.wins(c) for c in spot.legal)
-            and spot.lowest_winner(spot.card)):
-        return _cw(spot, winner="")
+    if (_my_nil(spot) and spot.winner is not None and spot.later
+            and all(spot.wins(c) for c in spot.legal) and spot.lowest_winner(spot.card)):
+        return _cw(spot, winner="")  # "hope someone beats it": someone plays after
+    return None
+
+
+@_play("coach.play.nil-lost", "nil-hand", "card", "winner")
+def _nil_lost(spot: Spot) -> Params | None:
+    if (_my_nil(spot) and spot.winner is not None and not spot.later
+            and all(spot.wins(c) for c in spot.legal)):
+        return _cw(spot, winner="")  # last to play and every card wins: the Nil is gone
     return None
 
 

@@ -35,7 +35,8 @@ NORMAL = NormalBot()
 #: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here);
 #: coach.play.discard-short needs a trick trumped above every spade held (rare here: its
 #: own test below builds one).
-RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner", "coach.play.discard-short"}
+RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner", "coach.play.discard-short",
+                  "coach.play.nil-lost"}
 
 
 def positions(count: int, seed: int) -> list[View]:
@@ -143,6 +144,12 @@ def check_facts(view: View, found: Hint) -> None:
         assert can_win == (found.reason == "coach.play.keep-spades"), found
     if found.reason in ("coach.play.lead-spade", "coach.play.pull-trumps"):
         assert not trick and found.action.suit == 3 and found.action in view.legal_plays
+    if found.reason in ("coach.play.nil-low", "coach.play.nil-lost"):
+        # every legal card wins as the trick stands; "hope someone beats it" only when
+        # someone plays after, "nobody plays after you" only when nobody does
+        assert all(reference_winner([*trick, card]) == len(trick)
+                   for card in view.legal_plays), found
+        assert (len(trick) == 3) == (found.reason == "coach.play.nil-lost"), found
     if found.reason == "coach.play.cash-ace":
         assert found.action.rank == 14 and found.action.suit != 3
 
@@ -255,3 +262,24 @@ def test_a_bid_is_explained_by_counts_that_add_up_to_it() -> None:
         assert table.to_act is not None
         fourth = view_for(table, table.to_act)
         assert (explain(fourth, Bid(bid), None).reason == "coach.bid.table") is said
+
+
+@pytest.mark.parametrize(("last", "reason"), [
+    (True, "coach.play.nil-lost"),  # South plays last: nobody can beat the 7♥ any more
+    (False, "coach.play.nil-low"),  # East still plays after South: it may beat the 7♥
+])
+def test_a_nil_bidder_is_told_to_hope_only_when_someone_plays_after(last: bool,
+                                                                    reason: str) -> None:
+    # Daily deal 20261205, hand 7: South (Nil) played last to 4♥ J♦ 6♥ with 7♥ 9♥, and the
+    # coach said "play the lowest, the 7♥, and hope someone beats it".
+    hands = {"N": "2C 3C", "E": "8C TH", "S": "7H 9H 2D", "W": "9C QC"}
+    if last:
+        state = position(hands, leader="W", trick="4H JD 6H", bids="nil 3 nil 3")
+    else:  # East leads the 6♥, West and North play after South
+        hands["W"] += " KD"
+        hands["N"] += " 4C"
+        state = position(hands, leader="E", trick="6H", bids="nil 3 nil 3")
+    view = view_for(state, Seat.S)
+    found = explain(view, parse_card("7H"), None)
+    assert found.reason == reason
+    check_facts(view, found)
