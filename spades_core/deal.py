@@ -125,3 +125,14 @@ def deal_hand(deal: int, hand_index: int, deck_mask: int) -> tuple[int, int, int
 def daily_deal_number(date: datetime.date) -> int:
     """The deal number everybody plays on ``date``: ``YYYYMMDD``."""
     return date.year * 10000 + date.month * 100 + date.day
+
+
+def daily_deal_date(number: int) -> datetime.date | None:
+    """The date whose daily deal is ``number`` (``YYYYMMDD``), or None when it names no
+    date (most deal numbers do not)."""
+    if not 10000101 <= number <= 99991231:
+        return None
+    try:
+        return datetime.date(number // 10000, number // 100 % 100, number % 100)
+    except ValueError:  # a month 13, a 31 June...
+        return None

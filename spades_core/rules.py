@@ -108,6 +108,9 @@ def _checked_option(key: str, value: object) -> object:
 
 
 DEFAULT_RULES = Rules()
+# The daily deal is everyone's same game, bots included: it is played under RULES.md's
+# defaults whatever a player's own options, and so is every result on its board.
+DAILY_RULES = DEFAULT_RULES
 
 
 # --- trick play --------------------------------------------------------------------

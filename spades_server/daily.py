@@ -32,15 +32,15 @@ from spades_core import record
 from spades_core.bids import Bid
 from spades_core.bots import LEVELS, Bot, bot_action, make_bot
 from spades_core.cards import CARDS, Card
-from spades_core.deal import deal_hand
+from spades_core.deal import daily_deal_date, deal_hand
 from spades_core.errors import IllegalAction, RecordError
 from spades_core.game import GameState, Phase
-from spades_core.rules import Rules
+from spades_core.rules import DAILY_RULES
 from spades_core.seats import Seat
 
 from .protocol import ProtocolError, _nickname
 
-BOARD_RULES = Rules()  # RULES.md's defaults: every result of a board is of the same game
+BOARD_RULES = DAILY_RULES  # RULES.md's defaults: every result of a board is of the same game
 PLAYER = Seat.S
 MAX_SUBMISSION = 64 * 1024  # bytes of one POST body: a long daily game's record is some kB
 BOARD_SIZE = 100  # entries returned by GET
@@ -66,9 +66,10 @@ class Verified:
 
 def day_of(number: int) -> datetime.date:
     """The date of a deal number ``YYYYMMDD``; ValueError when it names none."""
-    if not 10000101 <= number <= 99991231:  # and no OverflowError from datetime
+    found = daily_deal_date(number)
+    if found is None:
         raise ValueError(f"not a day: {number}")
-    return datetime.date(number // 10000, number // 100 % 100, number % 100)
+    return found
 
 
 def near(day: int, today: datetime.date) -> bool:

@@ -12,7 +12,7 @@ import pytest
 
 from spades_core import CardSet, daily_deal_number, deal_hand
 from spades_core.cards import CARD_TEXT, JOKER_DECK_MASK, STANDARD_DECK_MASK
-from spades_core.deal import SplitMix64, check_deal_number
+from spades_core.deal import SplitMix64, check_deal_number, daily_deal_date
 
 GOLDEN = [
     (0, 0, STANDARD_DECK_MASK, [
@@ -108,6 +108,14 @@ def test_every_deal_is_a_partition_of_the_deck() -> None:
 
 def test_daily_deal_number() -> None:
     assert daily_deal_number(datetime.date(2026, 11, 29)) == 20261129
+
+
+def test_daily_deal_date_is_the_inverse_and_names_only_real_days() -> None:
+    for day in (datetime.date(2026, 11, 29), datetime.date(2028, 2, 29), datetime.date(1000, 1, 1),
+                datetime.date(9999, 12, 31)):
+        assert daily_deal_date(daily_deal_number(day)) == day
+    for number in (0, 42, 20261301, 20261232, 20270229, 20260631, 99999999, 2**53 - 1):
+        assert daily_deal_date(number) is None
     assert daily_deal_number(datetime.date(2027, 1, 5)) == 20270105
 
 

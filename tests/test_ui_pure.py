@@ -106,6 +106,15 @@ def test_random_deals_spread_over_the_whole_short_range() -> None:
     assert min(drawn) < 1_000_000 and max(drawn) > 9_000_000
 
 
+def test_a_later_days_daily_deal_waits_for_its_day() -> None:
+    today = 20261205
+    assert deals.future_daily(20261206, today) and deals.future_daily(20270101, today)
+    # today's and earlier days' deals open; so do numbers that name no day
+    assert not any(deals.future_daily(n, today) for n in (20261205, 20261204, 19991231))
+    assert not any(deals.future_daily(n, today) for n in (20261301, 20261232, 99999999,
+                                                          123456789, 2**53 - 1))
+
+
 def test_old_long_deal_numbers_still_open() -> None:
     for old in (1, 4_503_599_627_370_495, 2**53 - 1, 8_765_432_109_876_543):
         assert deals.parse_deal(str(old)) == old

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 
-from spades_core.deal import MAX_DEAL, daily_deal_number
+from spades_core.deal import MAX_DEAL, daily_deal_date, daily_deal_number
 
 
 def parse_deal(text: str | None) -> int | None:
@@ -25,6 +25,12 @@ def parse_deal(text: str | None) -> int | None:
 def daily_number(date: datetime.date) -> int:
     """The daily deal of a calendar date (the engine's ``YYYYMMDD``)."""
     return daily_deal_number(date)
+
+
+def future_daily(number: int, today: int) -> bool:
+    """Whether ``number`` is the daily deal of a day after ``today`` (a daily number): that
+    deal opens on its day, not before, so that nobody practises the day's board early."""
+    return number > today and daily_deal_date(number) is not None
 
 
 # Random deals are drawn from 1 to 9,999,999: at most seven digits, easy to read out and type,
