@@ -872,7 +872,17 @@ def _nil_clean(spot: Spot) -> Params | None:
         return None
     aces, kings, _ = _counts(spot)
     high_spades = spot.held(SPADES) & ~((1 << (39 + 8)) - 1)  # the 10♠ and higher
-    if aces == 0 and kings == 0 and not high_spades:
+    if aces == 0 and kings == 0 and not high_spades and _chance(ev) >= 5:
+        return {"chance": str(_chance(ev))}
+    return None
+
+
+@_bid("coach.bid.nil-long", "nil-hand", "chance")
+def _nil_long(spot: Spot) -> Params | None:
+    """A Nil that fails more often than not, bid because at this score it still gives the
+    best chance of winning the game (the search's measure): said so, not hidden."""
+    ev = spot.evaluation
+    if spot.action == Bid(0) and ev is not None and ev.nil_worlds and _chance(ev) < 5:
         return {"chance": str(_chance(ev))}
     return None
 
@@ -880,7 +890,7 @@ def _nil_clean(spot: Spot) -> Params | None:
 @_bid("coach.bid.nil", "nil-hand", "chance")
 def _nil(spot: Spot) -> Params | None:
     ev = spot.evaluation
-    if spot.action == Bid(0) and ev is not None and ev.nil_worlds:
+    if spot.action == Bid(0) and ev is not None and ev.nil_worlds and _chance(ev) >= 5:
         return {"chance": str(_chance(ev))}
     return None
 
