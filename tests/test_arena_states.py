@@ -64,6 +64,13 @@ def test_a_real_arena_log_adds_up(tmp_path: Path, capsys: pytest.CaptureFixture[
     margin = sum(hand["points"][hand["a_team"]] - hand["points"][1 - hand["a_team"]]
                  for hand in map(json.loads, lines))
     assert abs(total - margin) <= 0.05 * len(lines)
+    # deal 3's first hand was played both ways: its two teams' cards (where both sides bid
+    # numbers only) are the first hands compared; deal 4 was played one way only
+    hands = [json.loads(row) for row in lines]
+    firsts = [h for h in hands if h["deal"] == 3 and h["hand"] == 0]
+    nil_free = sum(all(bid not in ("nil", "blind-nil") for h in firsts
+                       for bid in (h["bids"][team], h["bids"][team + 2])) for team in (0, 1))
+    assert sum(row["n"] for row in found["first_hands"].values()) == nil_free
     # the same game twice is refused, and so are a damaged line and a missing file
     assert tool.main([str(first), str(first)]) == 2
     assert "in another log too" in capsys.readouterr().err

@@ -69,6 +69,31 @@ def test_two_duels_are_compared_deal_by_deal() -> None:
     assert itself["alike"] == 2 and itself["diff"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
 
 
+def test_hands_on_the_same_cards_are_grouped_by_the_contracts_bid(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    def row(a_team: int, bids: str, tricks: tuple[int, ...],
+            points: tuple[int, int]) -> dict[str, Any]:
+        return {**_row(7, a_team, points, tuple(bids.split())), "tricks": list(tricks)}
+
+    # North-South's cards: A bids 3+3 and takes 5 (set, -60); B bids 3+3 and takes 7 (61).
+    # East-West's cards: A bids 3+3 and takes 6 (60); B bids 2+3 and takes 8 (50 with bags).
+    pair = [row(0, "3 2 3 3", (2, 3, 3, 5), (-60, 50)),
+            row(1, "3 3 3 3", (4, 3, 3, 3), (61, 60))]
+    found = tool.by_contract([pair])
+    assert found == {
+        "0": {"n": 1, "points": -121.0, "tricks": -2.0, "a_set_rate": 1.0, "b_set_rate": 0.0},
+        "+1": {"n": 1, "points": 10.0, "tricks": -2.0, "a_set_rate": 0.0, "b_set_rate": 0.0},
+    }
+    # a team whose cards either side bid a Nil on is left out
+    nil = [row(0, "nil 2 3 3", (0, 3, 5, 5), (150, 50)), pair[1]]
+    assert list(tool.by_contract([nil])) == ["+1"]
+    # --summarise reads written logs, pooled, and prints the same figures
+    log = _log(tmp_path / "x.jsonl", pair)
+    assert tool.main(["--summarise", str(log), str(log)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["pairs"] == 2 and summary["by_contract"]["0"]["n"] == 2
+
+
 @pytest.mark.parametrize("change", [
     lambda rows: rows[2].update(deal=9) or rows[3].update(deal=9),
     lambda rows: rows[2].update(start=[[10, 0], [0, 0]]) or rows[3].update(start=[[10, 0], [0, 0]]),

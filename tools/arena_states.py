@@ -9,7 +9,9 @@ team has 350 points. Per side and state: the hands played from it, the side's po
 minus the other side's, its contracts set, its Nil and Blind Nil bids. Then the games by the
 first late hand a side starts behind by 50 or more (or ahead), by the margin then (50–149,
 150–299, 300 or more): how many such games the side went on to win, so that the two bots'
-comebacks and held leads compare from like positions.
+comebacks and held leads compare from like positions. Last, ``first_hands``: each deal's first
+hand, played both ways from 0–0 on the same cards, where both sides bid numbers only, by A's
+contract less B's (``tools/hand_duel.py``'s ``by_contract``).
 
 A contract set is read from the engine's scoring (:func:`spades_core.scoring.score_hand`).
 Prints one JSON object. A malformed log is refused with one line on standard error (exit 2).
@@ -28,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from arena_replay import Game, Key, a_won, read_log
+from hand_duel import by_contract
 
 from spades_core.bids import parse_bid
 from spades_core.errors import UsageError
@@ -87,6 +90,10 @@ def tally(games: dict[Key, Game]) -> dict[str, Any]:
                 before = (hand["scores"][0], hand["scores"][1])
     result: dict[str, Any] = {"games": len(games),
                               "a_wins": sum(a_won(key, game) for key, game in games.items())}
+    # each deal's first hand, played both ways from 0-0 on the same cards
+    firsts = [[games[(deal, 0)][0], games[(deal, 1)][0]] for deal, team in sorted(games)
+              if team == 0 and (deal, 1) in games]
+    result["first_hands"] = by_contract(firsts)
     for side in ("a", "b"):
         states = {}
         for state, row in sorted(hands[side].items()):

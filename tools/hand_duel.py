@@ -22,9 +22,11 @@ Prints one JSON object: pairs, ``diff`` (A's points per hand minus B's, mean and
 and per bot: points per hand, sets (contracts missed) and set rate, bags per hand, Nil and
 Blind Nil bids and how many were made, contracts beside a partner's Nil and how many were set,
 and the differences by kind of bid on the same cards (``by_kind``: "nil/num" is A's team
-bidding a Nil where B's team, on the same cards, bid numbers only). ``--log FILE`` writes one
-JSON line per hand. Deterministic: the same arguments give the same figures, whatever
-``--jobs``.
+bidding a Nil where B's team, on the same cards, bid numbers only), and where both bid numbers
+only, by A's contract less B's (``by_contract``: points, tricks and each side's set rate; at
+equal contracts, the card play alone). ``--log FILE`` writes one JSON line per hand.
+``--summarise LOG [LOG ...]`` prints the same figures for logs already written, pooled,
+without playing. Deterministic: the same arguments give the same figures, whatever ``--jobs``.
 """
 
 from __future__ import annotations
@@ -141,6 +143,39 @@ def _team_diffs(pair: list[dict[str, Any]]) -> list[tuple[int, str]]:
     return found
 
 
+def by_contract(pairs: Iterable[Sequence[dict[str, Any]]]) -> dict[str, Any]:
+    """Where both sides bid numbers only on the same cards: the team-hands grouped by A's
+    contract less B's (``-2`` to ``+2``, further ones counted at the ends), with A's points
+    and tricks less B's a hand, and how often each side's contract was set. Equal contracts
+    compare the card play alone (A with those cards against B's defence, and B with them
+    against A's); the others show what a trick more or less in the bid did."""
+    groups: dict[int, list[tuple[int, int, bool, bool]]] = {}
+    for pair in pairs:
+        first, second = pair  # first: A is North-South; second: A is East-West
+        for team in (0, 1):
+            a_row, b_row = (first, second) if team == 0 else (second, first)
+            found = []
+            for row in (a_row, b_row):
+                bids = [parse_bid(row["bids"][s]) for s in (team, team + 2)]
+                if any(bid.is_nil for bid in bids):
+                    break
+                contract = sum(bid.tricks for bid in bids)
+                taken = row["tricks"][team] + row["tricks"][team + 2]
+                found.append((contract, taken, row["points"][team]))
+            if len(found) < 2:
+                continue
+            (a_bid, a_took, a_points), (b_bid, b_took, b_points) = found
+            groups.setdefault(max(-2, min(2, a_bid - b_bid)), []).append(
+                (a_points - b_points, a_took - b_took, a_took < a_bid, b_took < b_bid))
+    return {f"{gap:+d}" if gap else "0": {
+        "n": len(rows),
+        "points": round(sum(r[0] for r in rows) / len(rows), 1),
+        "tricks": round(sum(r[1] for r in rows) / len(rows), 2),
+        "a_set_rate": round(sum(r[2] for r in rows) / len(rows), 3),
+        "b_set_rate": round(sum(r[3] for r in rows) / len(rows), 3),
+    } for gap, rows in sorted(groups.items())}
+
+
 def _mean_half(values: Sequence[float]) -> tuple[float, float]:
     """The mean of ``values`` and the half-width of its 95% interval (normal law)."""
     n = len(values)
@@ -206,6 +241,7 @@ def summarise(results: list[list[dict[str, Any]]]) -> dict[str, Any]:
         "a": side("a"), "b": side("b"),
         "by_kind": {k: {"n": len(v), "mean": round(sum(v) / len(v), 1)}
                     for k, v in sorted(kinds.items())},
+        "by_contract": by_contract(results),
     }
 
 
@@ -271,20 +307,37 @@ def compare(first: list[list[dict[str, Any]]],
     }
 
 
+def _read_logs(paths: list[Path]) -> list[list[list[dict[str, Any]]]]:
+    logs = []
+    for path in paths:
+        with path.open(encoding="utf-8") as source:
+            try:
+                logs.append(read_pairs(source))
+            except UsageError as error:
+                raise UsageError(f"{path}: {error}") from None
+    return logs
+
+
 def _compare_logs(paths: list[Path]) -> int:
     try:
-        logs = []
-        for path in paths:
-            with path.open(encoding="utf-8") as source:
-                try:
-                    logs.append(read_pairs(source))
-                except UsageError as error:
-                    raise UsageError(f"{path}: {error}") from None
+        logs = _read_logs(paths)
         found = compare(logs[0], logs[1])
     except (OSError, UnicodeDecodeError, UsageError) as error:
         print(f"hand_duel: {error}", file=sys.stderr)
         return 2
     print(json.dumps({"logs": [str(path) for path in paths], **found}))
+    return 0
+
+
+def _summarise_logs(paths: list[Path]) -> int:
+    try:
+        pairs = [pair for log in _read_logs(paths) for pair in log]
+        if not pairs:
+            raise UsageError("the logs hold no pair")
+    except (OSError, UnicodeDecodeError, UsageError) as error:
+        print(f"hand_duel: {error}", file=sys.stderr)
+        return 2
+    print(json.dumps({"logs": [str(path) for path in paths], **summarise(pairs)}))
     return 0
 
 
@@ -297,11 +350,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--log", type=Path)
     parser.add_argument("--compare", type=Path, nargs=2, metavar=("LOG_X", "LOG_Y"))
+    parser.add_argument("--summarise", type=Path, nargs="+", metavar="LOG")
     args = parser.parse_args(argv)
     if args.compare:
         return _compare_logs(args.compare)
+    if args.summarise:
+        return _summarise_logs(args.summarise)
     if args.a is None or args.b is None:
-        parser.error("--a and --b are required (or --compare LOG_X LOG_Y)")
+        parser.error("--a and --b are required (or --compare LOG_X LOG_Y, or --summarise LOG)")
     if args.pairs < 1 or args.jobs < 1:
         parser.error("--pairs and --jobs must be at least 1")
     try:
