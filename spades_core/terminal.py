@@ -271,8 +271,8 @@ class Terminal:
             if reason is not None:
                 contrast = t.coach(item.contrast, dict(item.params)) if item.contrast else None
                 self.write("  " + reason + (" " + contrast if contrast else ""))
-            self.write("  " + self.say("review.cost", points=names.tenths(item.cost, lang),
-                                       n=names.tenths_count(item.cost, lang)))
+            points = (item.cost + 5) // 10  # whole points ("about 134"), as the page says
+            self.write("  " + self.say("review.cost", points=points, n=points))
             if item.fact:
                 self.write("  " + self.say(
                     f"review.fact.{item.fact}", amount=names.tenths(item.fact_tenths, lang),

@@ -240,3 +240,100 @@ def test_last_trick_shows_the_previous_hands_until_a_trick_of_the_new_one_is_com
     fresh = GameState.new(Rules(blind_nil=False), deal=7)
     assert models.shown_last_trick(view_for(fresh, S)) == ((), False)
     assert models.last_trick_model((), None, previous=True) == models.LastTrickModel((), None)
+
+
+def _lost_below_the_floor() -> GameState:
+    """A game over: North and South bid 6 each every hand and fall below the floor."""
+    state = GameState.new(Rules(blind_nil=False), deal=3)
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.BIDDING:
+            state = state.apply(parse_bid("6" if state.to_act in (Seat.N, S) else "3"))
+        else:
+            state = state.apply(state.legal_plays()[0])
+    return state
+
+
+def test_after_the_game_the_plates_keep_the_final_hands_bids_and_tricks() -> None:
+    """The game over showed every plate at "Bid – · Tricks 0", as if a new hand were dealt."""
+    state = _lost_below_the_floor()
+    final = state.past_hands[-1]
+    model = table_model(view_for(state, S), UiState(deal=3, sheets_seen=len(state.past_hands)))
+    assert model.over and model.turn == i18n.t("turn.game-over")
+    bids = final.bids_by_seat
+    for seat in Seat:
+        plate = model.seats[int(seat)]
+        bid = i18n.bid_text(str(bids[int(seat)]))
+        assert plate.bid == i18n.t("seat.bid", bid=bid), plate
+        assert plate.tricks == final.tricks[int(seat)]
+        assert plate.tricks_text == i18n.t(
+            "seat.tricks", tricks=f"{final.tricks[int(seat)]}/{bids[int(seat)].tricks}")
+        assert plate.label == i18n.t("seat.label", seat=plate.name, bid=bid,
+                                     tricks=final.tricks[int(seat)])
+        assert not plate.active and plate.turn == ""
+        assert plate.dealer == (seat == final.dealer)
+    assert sum(final.tricks) == 13
+
+
+def test_after_the_game_last_trick_is_the_final_trick_with_no_previous_hand_line() -> None:
+    """ "The last trick of the previous hand: none has been completed yet in this one."
+    was said after the game's end, when no hand follows."""
+    state = _lost_below_the_floor()
+    final = state.past_hands[-1]
+    assert len(final.last_trick) == 4
+    for seen in (None, final.last_trick):  # after a reload, or as seen being played
+        trick, previous = models.shown_last_trick(view_for(state, S), seen)
+        assert trick == final.last_trick and not previous
+    model = models.last_trick_model(final.last_trick, final.last_trick[0][0], previous=False)
+    assert len(model.cards) == 4 and not model.previous
+
+
+def test_last_trick_seen_being_played_is_the_previous_hands_until_one_is_complete() -> None:
+    """The trick the page saw completed (``seen``) stands for the previous hand's in a new
+    hand, and this hand's own once one of its tricks is complete."""
+    state = _playing()
+    while not state.past_hands:
+        state = state.apply(state.legal_plays()[0])
+    seen = state.past_hands[0].last_trick
+    assert models.shown_last_trick(view_for(state, S), seen) == (seen, True)
+    while state.phase is Phase.BIDDING:
+        state = state.apply(parse_bid("3"))
+    for _ in range(4):
+        state = state.apply(state.legal_plays()[0])
+    assert models.shown_last_trick(view_for(state, S), seen) == (state.last_trick, False)
+
+
+@pytest.mark.parametrize(("language", "bidding", "playing"),
+                         [("en", "to bid", "to play"), ("fr", "à annoncer", "à jouer")])
+def test_the_seat_to_act_is_to_bid_while_bidding_and_to_play_after(
+        language: str, bidding: str, playing: str) -> None:
+    """South's plate said "▸ to play" beside "Your turn: choose your bid."."""
+    try:
+        i18n.set_language(language)
+        i18n.load()
+        bid = table_model(view_for(_bidding(), S), UiState(waiting=True, deal=7))
+        assert [s.turn for s in bid.seats] == [bidding if s.seat == "S" else "" for s in bid.seats]
+        west = _bidding().apply(parse_bid("3"))  # South has bid: West is bidding
+        assert west.to_act == Seat.W
+        other = table_model(view_for(west, S), UiState(deal=7))
+        assert [s.turn for s in other.seats if s.active] == [bidding]
+        play = table_model(view_for(_playing(), S), UiState(waiting=True, deal=7))
+        assert [s.turn for s in play.seats if s.active] == [playing]
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_menus_daily_line_writes_a_negative_score_with_the_minus_sign() -> None:
+    stats = {"daily": {"20261205": {"won": False, "ns": -72, "ew": 212}}}
+    line = models.menu_model(False, 20261205, stats).daily_line
+    assert "\u221272 to 212" in line and "-72" not in line
+
+
+def test_the_daily_line_says_when_it_is_the_first_game_s_result() -> None:
+    kept = {"won": False, "ns": 34, "ew": 228}
+    assert models.daily_line(20261205, None) is None
+    assert models.daily_line(20261205, kept, (34, 228)) == (
+        "Daily deal 2026-12-05: lost, 34 to 228.")
+    # a replay that ended otherwise: the kept result is the first game's, and said so
+    assert models.daily_line(20261205, kept, (-29, 267)) == (
+        "Your first game of the daily deal 2026-12-05, the one that counts: lost, 34 to 228.")
+    assert "−20" in (models.daily_line(20261205, {"won": False, "ns": -20, "ew": 510}) or "")

@@ -287,3 +287,58 @@ def test_a_hint_says_its_action_once() -> None:
         assert i18n.hint_message(spades).startswith("Conseil\u00a0: annoncez 3. Vous avez 4 piques")
     finally:
         i18n.set_language("en")
+
+
+def test_numbers_are_written_with_the_minus_sign_and_percentages_as_the_language_does() -> None:
+    """Scores were written "-60" in some places and "−60" in others; the win rate "0 %" in
+    English. One formatter (ui/i18n.py) writes every number the page shows."""
+    minus = "\u2212"
+    assert i18n.number(-60) == f"{minus}60" and i18n.number(0) == "0"
+    assert i18n.number(212) == "212"
+    assert i18n.signed(60) == "+60" and i18n.signed(-60) == f"{minus}60"
+    assert i18n.signed(0) == "0"
+    try:
+        i18n.set_language("en")
+        assert i18n.percent(0) == "0%" and i18n.percent(45) == "45%"
+        i18n.set_language("fr")
+        assert i18n.percent(45) == "45\u202f%"  # a narrow no-break space: never wraps
+    finally:
+        i18n.set_language("en")
+    # "about 134.2 points": whole points for a learner (amounts come in tenths)
+    assert [i18n.whole_points(v) for v in (1342, 1345, 1349, 50, -1346)] == [
+        134, 135, 135, 5, -135]
+
+
+def test_no_number_shown_to_players_is_formatted_by_hand() -> None:
+    """The page's text goes through i18n.number / signed / percent: no "-" or " %" made by
+    hand, no score turned into text by str() in what the page draws."""
+    sources = {name: (ROOT / "ui" / f"{name}.py").read_text(encoding="utf-8")
+               for name in ("app", "dialogs", "render", "models", "rooms_screen", "rooms",
+                            "lessons_screen")}
+    for name, source in sources.items():
+        assert not re.search(r"\d\)?\} ?%\"", source), name  # f"{rate} %"
+        assert not re.search(r"str\([\w.\[\]\"']*scores?\b", source), name
+        assert '"-200"), ' not in source and "\"-500\")," not in source, name
+        assert not re.search(r"\b(ns|ew)=(result|scores?)\b[^,)]*[,)]", source), name
+    for language in ("en", "fr"):
+        table = json.loads((LOCALES / language / "table.json").read_text(encoding="utf-8"))
+        assert not [key for key, text in table.items()
+                    if re.search(r"(?<![\w{-])-\d", text)], language
+
+
+def test_the_blind_nil_panel_says_any_trick_loses_it_as_the_confirmation_does() -> None:
+    """It said "−200 if you take one", the confirmation "one trick or more: −200"."""
+    en = json.loads((LOCALES / "en" / "table.json").read_text(encoding="utf-8"))
+    fr = json.loads((LOCALES / "fr" / "table.json").read_text(encoding="utf-8"))
+    assert "−200 if you take one or more" in en["bid.blind.help"]
+    assert "−200 si vous en faites un ou plus" in fr["bid.blind.help"]
+
+
+def test_the_pages_accessible_names_are_in_the_catalogues() -> None:
+    """aria-label "Loading" (the boot progress) and "Game" (the toolbar) stayed English on
+    the French page: render.translate_static names them from the catalogues."""
+    source = (ROOT / "ui" / "render.py").read_text(encoding="utf-8")
+    assert 'byid("toolbar").setAttribute("aria-label", t("toolbar.label"))' in source
+    assert 'byid("boot-progress").setAttribute("aria-label", t("app.progress"))' in source
+    fr = json.loads((LOCALES / "fr" / "table.json").read_text(encoding="utf-8"))
+    assert (fr["toolbar.label"], fr["app.progress"]) == ("Partie", "Chargement")

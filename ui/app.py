@@ -23,7 +23,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, parse_bid, parse_card
-from spades_core.rules import winning_play
+from spades_core.rules import DAILY_RULES, winning_play
 from spades_core.views import view_for
 
 from . import coach_cache, deals, dialogs, i18n, models, pacing, ports, render, savegame, sound
@@ -102,6 +102,9 @@ class App:
         wanted, bad_deal = self.url_deal()
         if bad_deal:  # a bad link keeps the saved game, or starts a random one
             notices.append("notice.bad-deal-kept" if game is not None else "notice.bad-deal")
+        early = None  # a later day's daily deal: it opens on its day
+        if wanted is not None and deals.future_daily(wanted, self.today_number()):
+            early, wanted = wanted, None
         restored = False
         asked: dict[str, Any] | None = None
         if wanted is not None and not (game is not None and game.state.deal == wanted
@@ -123,6 +126,8 @@ class App:
             notices.append("notice.no-save")
         for key in notices:
             render.notice(t(key), key)
+        if early is not None:
+            render.notice(t("notice.daily-early", date=i18n.day_text(early)), "notice.daily-early")
         render.enable_controls()
         render.watch_message()
         try:
@@ -138,7 +143,7 @@ class App:
             self.render()
             asked = None
         if asked is not None:
-            self.ask_new_game(**asked)
+            self.ask_new_game(from_link=True, **asked)
         self.boot_rooms()
 
     def boot_rooms(self) -> None:
@@ -271,6 +276,10 @@ class App:
         kwargs = opts.rules_kwargs(self.options)
         if target is not None:
             kwargs["target"] = int(target)
+        if daily and state is None:  # everyone's same game: the default rules, said when
+            if Rules(**kwargs) != DAILY_RULES:  # the player's own options differ
+                render.notice(t("notice.daily-rules"), "notice.daily-rules")
+            kwargs = DAILY_RULES.to_dict()
         self.practice_end = None if state is None else len(state.past_hands) + 1
         if state is None:
             self.practice_focus = None
@@ -306,15 +315,18 @@ class App:
         state = game.state
         return state.phase is not Phase.OVER and bool(state.past_hands or state.bid_history)
 
-    def ask_new_game(self, **kwargs: Any) -> None:
+    def ask_new_game(self, from_link: bool = False, **kwargs: Any) -> None:
         """``new_game(**kwargs)`` at once when nothing is lost; otherwise first ask whether to
-        abandon the game in progress (answered by do_new_yes / do_new_no)."""
+        abandon the game in progress (answered by do_new_yes / do_new_no). A link's game is
+        named in the question: the player did not choose it here."""
         if not self.in_progress():
             self.new_game(**kwargs)
             return
         self.pending_new = kwargs
         state = self.state
-        dialogs.confirm_new(state.scores, state.hand_index + 1)
+        coming = (models.deal_label(int(kwargs["deal"]), bool(kwargs.get("daily")))
+                  if from_link else "")
+        dialogs.confirm_new(state.scores, state.hand_index + 1, coming)
         self.dialog_kind = "confirm-new"
 
     def save(self) -> None:
@@ -453,23 +465,17 @@ class App:
             self.announce(t("end.won") if won else t("end.lost"))
         if self.dialog_kind != "end":
             dialogs.end_dialog(state.scores, int(state.deal or 0), game.level, won,
-                               self.daily_line(state.deal if game.daily else None))
+                               self.daily_line(state.deal if game.daily else None,
+                                               state.scores))
             self.dialog_kind = "end"
             self.start_par(state, game.level)
-            if game.daily and self.rooms is not None:
-                self.rooms.offer_daily(state, game.level)
+            if game.daily and self.rooms is not None and state.rules == DAILY_RULES:
+                self.rooms.offer_daily(state, game.level)  # (a game saved before: its rules)
 
-    def daily_line(self, number: int | None) -> str | None:
+    def daily_line(self, number: int | None, scores: tuple[int, int] | None = None) -> str | None:
         if number is None:
             return None
-        result = self.stats["daily"].get(str(number))
-        if result is None:
-            return None
-        return t(
-            "end.daily-result", date=i18n.day_text(number),
-            result=t("end.daily.won" if result["won"] else "end.daily.lost"),
-            ns=result["ns"], ew=result["ew"],
-        )
+        return models.daily_line(number, self.stats["daily"].get(str(number)), scores)
 
     # --- rendering ----------------------------------------------------------------------
 
@@ -485,7 +491,7 @@ class App:
             blind_armed=self.blind_armed, shown_trick=self.shown_trick,
             trick_winner=self.trick_winner, sheets_seen=game.sheets,
             deal=int(game.state.deal or 0), daily=game.daily,
-            hints_on=game.hints and bool(self.options["hints"]),
+            hints_on=self.hints_on(),
             speed=str(self.options["speed"]),  # the deal's motion (render.table)
         )
 
@@ -559,7 +565,12 @@ class App:
         self.options[name] = value
         self.save_options()
         if name == "language":
-            i18n.set_language(value)
+            i18n.set_language(value)  # apply_look says the message again in the language
+        if name == "hints" and not value:  # the hint shown goes with the Hint button
+            self.hinted = None
+            if self.rooms is not None:
+                self.rooms.hinted = None
+            render.clear_message("hint")
         self.apply_look()
         self.render()
         if name == "language":
@@ -614,7 +625,8 @@ class App:
 
     def refuse(self, reason: str, params: dict[str, Any]) -> None:
         text = i18n.refusal_text(reason, params)
-        render.message(text, refusal=True)
+        # said again in the new language if the language changes while it shows
+        render.message(lambda: i18n.refusal_text(reason, params), refusal=True)
         self.announce(text)
         if self.options["sound"]:
             sound.play("refuse")
@@ -661,10 +673,10 @@ class App:
 
     def do_hint(self, arg: str) -> None:
         if not self.waiting or self.game is None:
-            render.message(t("hint.none"))
+            render.message(lambda: t("hint.none"), kind="hint")
             return
         state, hand_seen = self.state, not self.face_down()
-        render.message(t("hint.thinking"))
+        render.message(lambda: t("hint.thinking"), kind="hint")
 
         async def ask() -> None:
             advice = await self.bots.hint(state, hand_seen)
@@ -674,12 +686,18 @@ class App:
 
         self.schedule(ask())
 
+    def hints_on(self) -> bool:
+        return self.game is not None and self.game.hints and bool(self.options["hints"])
+
     def show_hint(self, advice: Any) -> None:
+        if not self.hints_on():
+            return  # hints were turned off while the coach thought
         if isinstance(advice.action, Card):
             self.hinted = str(advice.action)
             self.render()
         text = i18n.hint_message(advice)
-        render.message(text)
+        # said again in the new language if the language changes while it shows
+        render.message(lambda: i18n.hint_message(advice), kind="hint")
         self.announce(text)
 
     # --- the coach: the review after each hand, the deal's par ---------------------------
@@ -790,11 +808,9 @@ class App:
 
     def do_last(self, arg: str) -> None:
         # Until the first trick of a hand is complete, the previous hand's last trick: the
-        # one seen being played (self.last_trick), or after a reload the finished hand's.
-        view = self.view()
-        trick, previous = models.shown_last_trick(view)
-        if self.last_trick is not None:
-            trick, previous = self.last_trick, not view.last_trick
+        # one seen being played (self.last_trick), or after a reload the finished hand's;
+        # once the game is over, its final trick (models.shown_last_trick).
+        trick, previous = models.shown_last_trick(self.view(), self.last_trick)
         winner = winning_play(trick)[0] if trick else None
         dialogs.last_trick_dialog(models.last_trick_model(trick, winner, previous))
         self.dialog_kind = "last"

@@ -66,8 +66,7 @@ def close_dialog() -> None:
 # --- score sheet -----------------------------------------------------------------------
 
 
-def _signed(points: int) -> str:
-    return f"+{points}" if points > 0 else str(points)
+_signed, _number = i18n.signed, i18n.number  # "+60", "−60": the page's one number format
 
 
 def score_sheet(model: SheetModel) -> None:
@@ -102,7 +101,7 @@ def score_sheet(model: SheetModel) -> None:
                 el("td", f"{score.tricks} ({tricks}) · {status}", "num"),
                 el("td", _signed(score.points), "num"),
                 el("td", f"+{score.bags}\u00a0→\u00a0{score.bags_after}", "num"),
-                el("td", str(last.scores[team]), "num"))
+                el("td", _number(last.scores[team]), "num"))
             add(tbody, row)
             for nil in score.nils:
                 bid_name = t("bid.name.blind-nil" if nil.blind else "bid.name.nil")
@@ -110,7 +109,7 @@ def score_sheet(model: SheetModel) -> None:
                 notes.append(t(key, seat=model.seats[nil.seat], bid=bid_name,
                                points=_signed(nil.points)))
             if score.bag_penalty:
-                penalty = t("sheet.penalty", points=score.bag_penalty)
+                penalty = t("sheet.penalty", points=_number(score.bag_penalty))
                 notes.append(f"{model.teams[team]} — {penalty}")
         add(table, tbody)
         add(wrap, table)
@@ -131,8 +130,10 @@ def score_sheet(model: SheetModel) -> None:
             for result in hands:
                 row = el("tr")
                 add(row, el("th", t("sheet.hand", number=result.hand_index + 1), scope="row"),
-                    el("td", f"{_signed(result.teams[0].points)} = {result.scores[0]}", "num"),
-                    el("td", f"{_signed(result.teams[1].points)} = {result.scores[1]}", "num"))
+                    el("td", f"{_signed(result.teams[0].points)} = {_number(result.scores[0])}",
+                       "num"),
+                    el("td", f"{_signed(result.teams[1].points)} = {_number(result.scores[1])}",
+                       "num"))
                 add(history, row)
             wrap2 = el("div", cls="scroll")
             add(wrap2, history)
@@ -156,7 +157,7 @@ def end_dialog(scores: tuple[int, int], deal: int, level: str, won: bool,
     if won:
         result.prepend(icon("trophy"))
     add(body, result)
-    add(body, el("p", t("end.score", ns=ns, ew=ew)))
+    add(body, el("p", t("end.score", ns=_number(ns), ew=_number(ew))))
     add(body, el("p", t("end.deal", deal=deal, level=t(f"level.{level}"))))
     if daily_line:
         add(body, el("p", daily_line))
@@ -168,11 +169,15 @@ def end_dialog(scores: tuple[int, int], deal: int, level: str, won: bool,
           _button("end.daily", "daily"))
 
 
-def confirm_new(scores: tuple[int, int], hand_number: int) -> None:
-    """Asked before an unfinished game is replaced: keeping it is the first, focused answer."""
+def confirm_new(scores: tuple[int, int], hand_number: int, coming: str = "") -> None:
+    """Asked before an unfinished game is replaced: keeping it is the first, focused answer.
+    ``coming`` names the game a link opens ("Deal 12345"), when a link asks."""
     dialog, body = _open(t("confirm-new.title"))
     add(body, el("p", t("confirm-new.help")),
-        el("p", t("confirm-new.where", hand=hand_number, ns=scores[0], ew=scores[1])))
+        el("p", t("confirm-new.where", hand=hand_number, ns=_number(scores[0]),
+                  ew=_number(scores[1]))))
+    if coming:
+        add(body, el("p", t("confirm-new.link", deal=coming), id="confirm-new-link"))
     _show(dialog, _button("confirm-new.keep", "new-no", primary=True),
           _button("confirm-new.start", "new-yes"))
 
@@ -272,7 +277,7 @@ def options_dialog(options: dict[str, Any]) -> None:
 
 def _rate(row: dict[str, Any]) -> str:
     rate = stats_mod.win_rate(row)
-    return t("stats.none") if rate is None else f"{round(rate * 100)} %"
+    return t("stats.none") if rate is None else i18n.percent(round(rate * 100))
 
 
 def stats_dialog(stats: dict[str, Any], done: bool = False) -> None:
@@ -291,7 +296,8 @@ def stats_dialog(stats: dict[str, Any], done: bool = False) -> None:
         ("stats.played", lambda row: str(row["played"])),
         ("stats.won", lambda row: str(row["won"])),
         ("stats.rate", _rate),
-        ("stats.best", lambda row: t("stats.none") if row["best"] is None else str(row["best"])),
+        ("stats.best", lambda row: t("stats.none") if row["best"] is None
+         else _number(row["best"])),
         ("stats.streak", lambda row: str(row["streak"])),
         ("stats.best-streak", lambda row: str(row["best_streak"])),
     ]
@@ -309,7 +315,7 @@ def stats_dialog(stats: dict[str, Any], done: bool = False) -> None:
         for date, result in reversed(recent):
             add(items, el("li", t("end.daily-result", date=i18n.day_text(int(date)),
                                   result=t("end.daily.won" if result["won"] else "end.daily.lost"),
-                                  ns=result["ns"], ew=result["ew"])))
+                                  ns=_number(result["ns"]), ew=_number(result["ew"]))))
         add(body, items)
     if done:
         add(body, el("p", t("stats.reset.done"), role="status"))
@@ -420,9 +426,9 @@ def review_panel(data: dict[str, Any] | None) -> None:
             add(entry, row)
         add(entry, el("p", i18n.hint_sentence(item["reason"], item["params"], item["contrast"]),
                       "coach-reason"))
-        cost = int(item["cost"])
-        add(entry, el("p", _coach_text("review.cost", points=i18n.tenths(cost),
-                                       n=i18n.tenths_count(cost)), "coach-cost"))
+        cost = i18n.whole_points(int(item["cost"]))  # "about 134 points", not "134.2"
+        add(entry, el("p", _coach_text("review.cost", points=_number(cost), n=str(cost)),
+                      "coach-cost"))
         if item["fact"]:
             amount = int(item["fact_tenths"])
             add(entry, el("p", _coach_text(f"review.fact.{item['fact']}",
@@ -451,9 +457,9 @@ def practice_panel(data: dict[str, Any] | None) -> None:
     if verdict == "costly" and data.get("decision"):
         item = data["decision"]
         head = _decision_head(item)
-        cost = int(item["cost"])
+        cost = i18n.whole_points(int(item["cost"]))
         text = _coach_text("practice.costly", tip=tip, decision=head,
-                           points=i18n.tenths(cost), n=i18n.tenths_count(cost))
+                           points=_number(cost), n=str(cost))
         add(node, el("p", text, "coach-practice-line"))
         if not data["arose"]:
             add(node, el("p", _coach_text("practice.absent-too", situation=situation),
@@ -477,8 +483,8 @@ def par_panel(data: dict[str, Any] | None, score: int) -> None:
     par = int(data["par"])
     node.setAttribute("data-state", "pending" if data.get("pending") else "done")
     node.setAttribute("data-par", str(par))
-    line = _coach_text("par.line", level=t(f"level.{data['level']}"), par=par, n=str(par),
-                       score=score)
+    line = _coach_text("par.line", level=t(f"level.{data['level']}"), par=_number(par),
+                       n=str(par), score=_number(score))
     add(node, el("p", line, "coach-par-line"))
     parted = data.get("parted")
     if parted:

@@ -93,6 +93,32 @@ def t(key: str, **params: object) -> str:
     return _FORMATTER.vformat(text, (), _Missing({k: str(v) for k, v in params.items()}))
 
 
+MINUS = "\u2212"  # the minus sign (not the hyphen "-") of a negative number on the page
+
+
+def number(value: int) -> str:
+    """A whole number as the page shows it: a negative one with the minus sign,
+    ``-60`` -> ``"−60"`` (every score, total, par and points figure goes through here)."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed(value: int) -> str:
+    """A change of score with its sign: ``"+60"``, ``"−60"``, ``"0"``."""
+    return f"+{value}" if value > 0 else number(value)
+
+
+def percent(value: int) -> str:
+    """A percentage as the language writes it: ``"40%"``, ``"40\u202f%"`` in French."""
+    return t("number.percent", value=number(value))
+
+
+def whole_points(tenths_value: int) -> int:
+    """An amount in tenths of a point rounded to whole points (half away from zero):
+    a learner reads "about 134 points", not "134.2"."""
+    whole = (abs(tenths_value) + 5) // 10
+    return -whole if tenths_value < 0 else whole
+
+
 def day_text(number: int) -> str:
     """A daily deal's day (``20261205``) as the language writes a date: ``2026-12-05`` in
     English, ``05/12/2026`` in French."""

@@ -65,6 +65,8 @@ def choice_label(step: AnswerStep | BidStep, token: str, lang: str, t: Translate
         return t(f"team.{token}")
     if step.ask in ("card", "cards"):
         return card_short(parse_card(token))
+    if step.ask == "number" and token.lstrip("-").isdigit():
+        return i18n.number(int(token))  # "−49", with the minus sign
     return token
 
 

@@ -995,7 +995,8 @@ class LessonsScreen:
         line = h("p", "lx-scores")
         for index, team in enumerate(("NS", "EW")):
             line.append(h("span", "lx-score", self.t("score", team=self.t(f"team.{team}"),
-                                                     score=scores[index], bags=bags[index])))
+                                                     score=i18n.number(scores[index]),
+                                                     bags=bags[index])))
         return line
 
     def _bidding_board(self, player: Player, scene: BiddingPosition) -> Any:

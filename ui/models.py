@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
+from spades_core.bids import Bid
 from spades_core.cards import Card
 from spades_core.game import HandResult, Phase
 from spades_core.seats import Seat
@@ -150,13 +152,33 @@ def cards_left(view: View, seat: Seat) -> int:
     return HAND_SIZE - sum(1 for player, _ in view.plays if player == seat)
 
 
+def final_hand(view: View) -> HandResult | None:
+    """The game's last hand once the game is over (its bids and tricks stay on the table
+    and in "Last trick": no new hand follows); None while the game goes on."""
+    if view.phase is Phase.OVER and view.past_hands:
+        return view.past_hands[-1]
+    return None
+
+
+def shown_bids(view: View) -> tuple[Bid | None, Bid | None, Bid | None, Bid | None]:
+    """The bids the plates show, by seat: this hand's, or the final hand's once the game
+    is over."""
+    final = final_hand(view)
+    return view.bids if final is None else final.bids_by_seat
+
+
 def _seat_models(view: View, to_act: Seat | None) -> tuple[SeatModel, ...]:
     seats = []
+    final = final_hand(view)
+    bids = shown_bids(view)
+    won = view.tricks_won if final is None else final.tricks
+    # the seat to act: "to bid" while the hand is bid, "to play" once it is played
+    turn = t("seat.turn.bid" if view.phase is Phase.BIDDING else "seat.turn")
     for seat in Seat:
-        bid = view.bids[int(seat)]
+        bid = bids[int(seat)]
         name = i18n.seat_name(seat.name)
         bid_text = i18n.bid_text(None if bid is None else str(bid))
-        tricks = view.tricks_won[int(seat)]
+        tricks = won[int(seat)]
         active = seat == to_act
         # taken/bid once the seat has bid (a Nil's contract is 0 tricks)
         taken = str(tricks) if bid is None else f"{tricks}/{bid.tricks}"
@@ -164,9 +186,10 @@ def _seat_models(view: View, to_act: Seat | None) -> tuple[SeatModel, ...]:
             seat=seat.name, name=name, letter=t(f"seat.{seat.name}.letter"),
             bid=t("seat.bid", bid=bid_text), tricks=tricks, active=active,
             label=t("seat.label", seat=name, bid=bid_text, tricks=tricks),
-            turn=t("seat.turn") if active else "",
+            turn=turn if active else "",
             tricks_text=t("seat.tricks", tricks=taken),
-            cards=cards_left(view, seat), dealer=seat == view.dealer,
+            cards=cards_left(view, seat),
+            dealer=seat == (view.dealer if final is None else final.dealer),
             place=place_of(seat, view.seat),
         ))
     return tuple(seats)
@@ -240,14 +263,32 @@ def _turn(view: View, ui: UiState) -> tuple[str, bool]:
     return t(key, seat=i18n.seat_name(seat.name)), False
 
 
+def daily_line(number: int, result: dict[str, Any] | None,
+               scores: tuple[int, int] | None = None) -> str | None:
+    """The daily deal's result as the statistics keep it (``result``: the first game of the
+    day, or None). After a replay that ended otherwise (``scores``), it says so."""
+    if result is None:
+        return None
+    first = scores is not None and (result["ns"], result["ew"]) != tuple(scores)
+    return t(
+        "end.daily-first" if first else "end.daily-result", date=i18n.day_text(number),
+        result=t("end.daily.won" if result["won"] else "end.daily.lost"),
+        ns=i18n.number(result["ns"]), ew=i18n.number(result["ew"]),
+    )
+
+
+def deal_label(deal: int, daily: bool) -> str:
+    """A game's name: "Deal 4242", or "Daily deal 2026-12-05"."""
+    return t("deal.daily", date=i18n.day_text(deal)) if daily else t("deal.label", deal=deal)
+
+
 def table_model(view: View, ui: UiState) -> TableModel:
     """The table as South sees it: a pure function of the view and the UI state."""
     over = view.phase is Phase.OVER
     # While a score sheet waits to be read, nobody is to play: the next hand starts after it.
     to_act = (None if over or sheet_pending(view, ui) or ui.shown_trick is not None
               else view.to_act)
-    label = (t("deal.daily", date=i18n.day_text(ui.deal)) if ui.daily
-             else t("deal.label", deal=ui.deal))
+    label = deal_label(ui.deal, ui.daily)
     hand = _hand(view, ui)
     face_down = bool(hand) and not hand[0].face_up
     turn, mine = _turn(view, ui)
@@ -295,7 +336,7 @@ def menu_model(game_over: bool | None, today: int, stats: dict[str, object],
     else:
         line = t("menu.daily.played", date=i18n.day_text(today),
                  result=t("end.daily.won" if result["won"] else "end.daily.lost"),
-                 ns=result["ns"], ew=result["ew"])
+                 ns=i18n.number(result["ns"]), ew=i18n.number(result["ew"]))
     return MenuModel(resume=game_over is False, daily_line=line, in_room=in_room)
 
 
@@ -327,11 +368,22 @@ class LastTrickModel:
     previous: bool = False  # the last trick of the previous hand (none yet in this one)
 
 
-def shown_last_trick(view: View) -> tuple[tuple[tuple[Seat, Card], ...], bool]:
+def shown_last_trick(view: View, seen: tuple[tuple[Seat, Card], ...] | None = None,
+                     ) -> tuple[tuple[tuple[Seat, Card], ...], bool]:
     """What "Last trick" shows: this hand's last complete trick; until the first trick of
-    a hand is complete, the previous hand's last one (``True``: from the previous hand)."""
+    a hand is complete, the previous hand's last one (``True``: from the previous hand);
+    once the game is over, the final trick of the game, from no "previous" hand (no hand
+    follows it). ``seen``: the last trick seen being played, if the page knows it (it is
+    the one shown, as the previous hand's until this hand's first trick is complete)."""
+    final = final_hand(view)
+    if final is not None:
+        return final.last_trick, False
     trick = view.last_trick
-    if trick or not view.past_hands:
+    if trick:
+        return trick, False
+    if seen:
+        return seen, True
+    if not view.past_hands:
         return trick, False
     return view.past_hands[-1].last_trick, True
 

@@ -8,6 +8,7 @@ Everything is built with createElement/textContent (cards by ``ui/cardview.py``)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -15,6 +16,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import Seat
 
+from . import i18n
 from .avatar import avatar_markup
 from .cardview import card_element
 from .dom import add, byid, clear, el, set_text
@@ -30,6 +32,9 @@ def translate_static() -> None:
     byid("hand").setAttribute("aria-label", t("hand.label"))
     byid("trick").setAttribute("aria-label", t("trick.label"))
     byid("screen-table").setAttribute("aria-label", t("trick.label"))
+    byid("toolbar").setAttribute("aria-label", t("toolbar.label"))
+    byid("boot-progress").setAttribute("aria-label", t("app.progress"))
+    resay_message()
 
 
 def enable_controls() -> None:
@@ -55,12 +60,44 @@ def dismiss_notice(key: str) -> None:
         node.remove()
 
 
-def message(text: str, refusal: bool = False) -> None:
+Saying = Callable[[], str]
+"""A message as a function that says it in the page's language (said again on a change)."""
+
+# What the message under the table says now: how to say it again, and in which language.
+_SAID: dict[str, Any] = {"say": None, "refusal": False, "kind": "", "lang": "", "shown": False}
+
+
+def message(text: str | Saying, refusal: bool = False, kind: str = "") -> None:
+    """The message under the table. ``text`` may be a function that says it in the page's
+    language: the message is then said again when the language changes (plain text is
+    cleared then, never left in the old language). ``kind`` names what it is (``"hint"``)
+    for :func:`clear_message`."""
+    say = None if isinstance(text, str) else text
+    shown = text if say is None else say()
+    _SAID.update(say=say, refusal=refusal, kind=kind if shown else "",
+                 lang=i18n.language(), shown=bool(shown))
     node = byid("message")
-    node.textContent = text
-    node.className = "message refusal" if refusal and text else "message"
+    node.textContent = shown
+    node.className = "message refusal" if refusal and shown else "message"
     node.scrollTop = 0
     mark_more()
+
+
+def resay_message() -> None:
+    """After a change of the page's language: the message in the new language, or none."""
+    if _SAID["lang"] == i18n.language():
+        return
+    if not _SAID["shown"]:
+        _SAID["lang"] = i18n.language()
+        return
+    say = _SAID["say"]
+    message(say if say is not None else "", bool(_SAID["refusal"]), str(_SAID["kind"]))
+
+
+def clear_message(kind: str) -> None:
+    """Clear the message if it is of ``kind`` (the hint, once hints are turned off)."""
+    if kind and _SAID["kind"] == kind:
+        message("")
 
 
 _WATCH: list[Any] = []  # the message's scroll listener, made once
@@ -136,9 +173,18 @@ def show_screen(name: str) -> None:
 
 
 def focus_hand_or_panel() -> None:
+    """The player's turn: the focus where they can act. A focus kept in the hand stays in
+    the hand, on the nearest card they may play if it is on one they may not."""
     active = js.document.activeElement
     if (active and active != js.document.body and active.isConnected
             and not getattr(active, "disabled", False)):
+        hand = byid("hand")
+        if active.parentElement == hand and not active.classList.contains("playable"):
+            cards = list(hand.querySelectorAll(".card"))
+            at = next((i for i, card in enumerate(cards) if card == active), 0)
+            playable = [i for i, card in enumerate(cards) if card.classList.contains("playable")]
+            if playable:
+                cards[min(playable, key=lambda i: (abs(i - at), i))].focus()
         return
     panel = byid("panel")
     target = (panel.querySelector("[data-autofocus]") or panel.querySelector("button")
@@ -169,8 +215,8 @@ def move_focus(step: int) -> bool:
 
 
 def table(model: TableModel) -> None:
-    set_text(byid("score-ns"), str(model.scores[0]))
-    set_text(byid("score-ew"), str(model.scores[1]))
+    set_text(byid("score-ns"), i18n.number(model.scores[0]))
+    set_text(byid("score-ew"), i18n.number(model.scores[1]))
     set_text(byid("bags-ns"), model.bags[0])
     set_text(byid("bags-ew"), model.bags[1])
     set_text(byid("deal-label"), model.deal_label)
@@ -343,17 +389,29 @@ def draw_hand(model: TableModel) -> None:
     hand_node.dataset.drawn = key
     focused = js.document.activeElement
     focused_card = None
+    focused_at = -1
     if focused and focused.parentElement == hand_node:
         focused_card = str(focused.dataset.card or "")
+        focused_at = next((i for i, node in enumerate(hand_node.querySelectorAll(".card"))
+                           if node == focused), -1)
     clear(hand_node)
     hand_node.style.setProperty("--n", str(len(model.hand)))  # the overlap (table.css)
     if model.hand:
         hand_node.setAttribute("aria-label", model.hand_label)
+    nodes = []
     for card in model.hand:
         node = card_element(card)
         add(hand_node, node)
+        nodes.append(node)
         if card.face_up and focused_card == card.text:
+            focused_card = None
             node.focus()
+    if focused_card and focused_at >= 0:
+        # The focused card was played: the focus stays in the hand, on the card that took
+        # its place (or the new last one), never dropped on the page's body.
+        buttons = [node for node in nodes if str(node.tagName).lower() == "button"]
+        if buttons:
+            buttons[min(focused_at, len(buttons) - 1)].focus()
 
 
 # --- the menu screen -----------------------------------------------------------------------

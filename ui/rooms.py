@@ -194,9 +194,7 @@ class Rooms:
         target = value("target")
         if target.isdigit():
             options["target"] = int(target)
-        floor = value("floor")
-        options["floor"] = None if floor == "none" else int(floor) if floor.lstrip("-").isdigit() \
-            else -200
+        options["floor"] = -200 if checked("floor", True) else None  # RULES.md: −200 or off
         if value("bot_level") in rooms_screen.LEVELS:
             options["bot_level"] = value("bot_level")
         try:
@@ -545,7 +543,7 @@ class Rooms:
             return
         self.sent_version = -1  # refused: the player may act again
         self.render()
-        render.message(text, refusal=True)
+        render.message(text, refusal=True)  # (plain text: cleared if the language changes)
         render.announce(text)
         if self.app.options["sound"]:
             sound.play("refuse")
@@ -561,7 +559,7 @@ class Rooms:
         if not self.away():
             return False
         text = t("rooms.away.turn")
-        render.message(text, refusal=True)
+        render.message(lambda: t("rooms.away.turn"), refusal=True)
         render.announce(text)
         return True
 
@@ -681,7 +679,7 @@ class Rooms:
             lines = tuple(
                 t("daily.entry", rank=int(entry.get("rank", 0)),
                   name=str(entry.get("nickname", ""))[:rc.NICKNAME_MAX],
-                  score=int(entry.get("score", 0)))
+                  score=i18n.number(int(entry.get("score", 0))))
                 for entry in board["entries"][:10] if isinstance(entry, dict)
             )
         rooms_screen.daily_board("daily-box", lines, rank_line)
@@ -739,7 +737,7 @@ class Rooms:
         view, room = self.view, self.room
         if view is None or room is None or not room.hints or not view.my_turn \
                 or self.sent_version == self.version:
-            render.message(t("hint.none"))
+            render.message(lambda: t("hint.none"), kind="hint")
             return
         from spades_core.hints import hint
 
@@ -749,8 +747,11 @@ class Rooms:
         self.hinted = str(advice.action) if isinstance(advice.action, Card) else None
         self.render()
         mine = view.seat.name
-        text = i18n.hint_message(advice, lambda seat: rc.seat_words(room, seat, mine))
-        render.message(text)
+        def say() -> str:  # said again in the new language if it changes meanwhile
+            return i18n.hint_message(advice, lambda seat: rc.seat_words(room, seat, mine))
+
+        text = say()
+        render.message(say, kind="hint")
         render.announce(text)
 
     def do_last(self, arg: str) -> None:

@@ -316,12 +316,13 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.T
     """The table of a room: the solo table's model with the seats named by nickname."""
     base = models.table_model(view, ui)
     mine = view.seat.name
+    bids = models.shown_bids(view)  # the final hand's once the game is over
     seats = tuple(dataclasses.replace(
         seat, name=seat_label(room, seat.seat, mine),
         cards=0 if seat.seat == mine else seat.cards,  # the reader's cards are the hand
         label=t("seat.label", seat=seat_label(room, seat.seat, mine),
-                bid=i18n.bid_text(None if view.bids[SEAT_NAMES.index(seat.seat)] is None
-                                  else str(view.bids[SEAT_NAMES.index(seat.seat)])),
+                bid=i18n.bid_text(None if bids[SEAT_NAMES.index(seat.seat)] is None
+                                  else str(bids[SEAT_NAMES.index(seat.seat)])),
                 tricks=seat.tricks),
     ) for seat in base.seats)
     turn = base.turn

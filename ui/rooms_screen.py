@@ -13,10 +13,11 @@ from . import i18n
 from .dialogs import open_dialog, show_dialog
 from .dom import add, byid, clear, document, el
 from .i18n import t
+from .options import CHOICES
 from .rooms_client import NICKNAME_MAX, SEAT_NAMES, LobbyModel
 
-TARGETS = (100, 250, 300, 500)
-LEVELS = ("beginner", "normal", "expert")
+TARGETS: tuple[int, ...] = CHOICES["target"]  # a room offers the games solo play offers
+LEVELS: tuple[str, ...] = CHOICES["level"]
 
 
 def _found(node: Any) -> Any:
@@ -68,11 +69,9 @@ def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
     options = el("fieldset", cls="rooms-options")
     add(options, el("legend", t("rooms.options")))
     add(options,
-        _field(t("rooms.target"), _select(
+        _field(t("options.target"), _select(
             "target", tuple((str(v), str(v)) for v in TARGETS), "500")),
-        _field(t("rooms.floor"), _select(
-            "floor", (("-200", "-200"), ("-500", "-500"), ("none", t("rooms.floor.none"))),
-            "-200")),
+        _field(t("options.floor"), el("input", id="room-floor", type="checkbox", checked=True)),
         _field(t("rooms.bot-level"), _select(
             "bot_level", tuple((v, t(f"options.level.{v}")) for v in LEVELS), "normal")),
         _field(t("rooms.takeover"), el("input", id="room-takeover", type="number",
@@ -240,7 +239,7 @@ def hide_room_bar() -> None:
 def room_end(scores: tuple[int, int], won: bool, record_url: str) -> None:
     dialog, body = _dialog(t("end.title"))
     add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"),
-        el("p", t("rooms.end.score", ns=scores[0], ew=scores[1])))
+        el("p", t("rooms.end.score", ns=i18n.number(scores[0]), ew=i18n.number(scores[1]))))
     link = el("a", t("rooms.record"), "button primary", href=record_url,
               download="spades-record.json", id="room-record")
     add(body, link)

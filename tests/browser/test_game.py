@@ -53,8 +53,9 @@ def test_whole_game_through_clicks_then_stats_survive_a_reload(
     screenshot(page, "end")
     final = stored(page, "game")
     assert final["recorded"] is True
-    ns, ew = page.evaluate("[+document.getElementById('score-ns').textContent,"
-                           " +document.getElementById('score-ew').textContent]")
+    ns, ew = page.evaluate(  # a negative score is written with the minus sign (U+2212)
+        "['score-ns', 'score-ew'].map(id =>"
+        " +document.getElementById(id).textContent.replace('\u2212', '-'))")
     assert max(ns, ew) >= 200 or min(ns, ew) <= -200
 
     page.click("dialog[open] [data-action=share]")
@@ -431,3 +432,135 @@ def test_the_table_says_each_bid_and_card_in_a_sentence(
     assert any(re.fullmatch(you_play, line) for line in said), said
     assert any(re.fullmatch(plays, line) for line in said), said
     assert not any(re.search(r"You (bids|plays)|Vous (annonce|joue)\b", line) for line in said)
+
+
+MINUS = "\u2212"
+HYPHEN_NUMBER = re.compile(r"(?<![\w-])-\d")  # "-60": a hyphen where the minus sign goes
+
+
+def _finished_daily_game() -> tuple[dict[str, object], tuple[int, int]]:
+    """A saved daily game just over (standard rules): North and South bid 6 each every hand
+    and fall below the floor, so the page has negative scores to write."""
+    from spades_core import GameState, Phase, Rules, Seat, parse_bid
+    from ui.savegame import SavedGame
+
+    state = GameState.new(Rules(), deal=20261205)
+    while state.phase is not Phase.OVER:
+        if state.phase is Phase.BIDDING:
+            state = state.apply(parse_bid("6" if state.to_act in (Seat.N, Seat.S) else "3"))
+        else:
+            state = state.apply(state.legal_plays()[0])
+    game = SavedGame(state=state, level="beginner", daily=True, seen=state.hand_index,
+                     sheets=len(state.past_hands))
+    return game.to_json(), state.scores
+
+
+def test_a_finished_game_keeps_its_last_hand_and_writes_minus_signs(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    """After the game: the plates kept "Bid – · Tricks 0" as if a hand were dealt, Last
+    trick said "none has been completed yet in this one", scores were written "-60", and
+    the daily board's nickname was a thin unstyled box far to the right."""
+    saved, (ns, ew) = _finished_daily_game()
+    assert ns < 0
+    preset(page, FAST, raw={"spades.game.v1": json.dumps(saved)})
+    open_app(page, live_server)
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text(f"Final score: You & North {MINUS}{-ns}, East & West {ew}.")
+    expect(dialog).to_contain_text(f"lost, {MINUS}{-ns} to {ew}.")  # the daily line
+    nickname = page.locator("#daily-box #room-nickname")
+    expect(nickname).to_be_visible()
+    assert not HYPHEN_NUMBER.search(dialog.inner_text())
+    look = nickname.evaluate("""e => { const s = getComputedStyle(e);
+        const label = e.closest('.rooms-field').querySelector('span').getBoundingClientRect();
+        const box = e.getBoundingClientRect();
+        return {border: s.borderTopWidth, height: box.height, gap: box.left - label.right}; }""")
+    assert look["border"] == "2px" and look["height"] >= 44, look  # as the buttons are
+    assert look["gap"] <= 20, look  # beside its label, not pushed to the far right
+    screenshot(page, "end")
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator("#score-ns")).to_have_text(f"{MINUS}{-ns}")
+    final = saved["record"]["hands"][-1]  # type: ignore[index]
+    assert isinstance(final, dict)
+    bids = page.eval_on_selector_all("#table .seat .seat-bid", "els => els.map(e => e.textContent)")
+    assert "Bid –" not in bids and sorted(bids) == sorted(f"Bid {b}" for b in final["bids"])
+    tricks = page.eval_on_selector_all(
+        "#table .seat .seat-tricks", "els => els.map(e => e.textContent.split(' ')[1])")
+    assert sum(int(text.split("/")[0]) for text in tricks) == 13, tricks
+    page.click("[data-action=last]")
+    expect(page.locator("dialog[open] .trick-row figure")).to_have_count(4)
+    expect(page.locator("dialog[open]")).to_contain_text("Won by")
+    expect(page.locator("#last-previous")).to_have_count(0)
+    screenshot(page, "last")
+    page.click("dialog[open] [data-action=close]")
+    page.click("[data-action=sheet]")
+    sheet = page.locator("dialog[open]")
+    expect(sheet).to_contain_text(f"{MINUS}{-ns}")
+    assert not HYPHEN_NUMBER.search(sheet.inner_text())
+
+
+def _switch_language(page: Page, language: str) -> None:
+    page.click("[data-action=options]")
+    page.select_option("#opt-language", language)
+    page.click("dialog[open] [data-action=close]")
+
+
+def test_the_message_follows_the_language_and_the_hint_goes_with_hints_off(
+    page: Page, live_server: str
+) -> None:
+    """The hint (or a refusal) under the table stayed in the old language after a change of
+    language, and stayed on screen once hints were turned off."""
+    preset(page, FAST)
+    open_app(page, live_server, "?deal=31337")
+    assert step(page) == "bid"
+    message = page.locator("#message")
+    page.click("#hand .card >> nth=0")  # still bidding: refused
+    expect(message).to_have_text("Bid first: the cards are not being played yet.")
+    expect(page.locator("#seat-S .seat-turn")).to_have_text("to bid")
+    _switch_language(page, "fr")
+    expect(message).to_have_text(
+        "Annoncez d'abord\u00a0: le jeu de la carte n'a pas commencé.")
+    expect(page.locator("#seat-S .seat-turn")).to_have_text("à annoncer")
+    # the accessible names of the page's own parts are French too
+    assert page.get_attribute("#toolbar", "aria-label") == "Partie"
+    assert page.get_attribute("#boot-progress", "aria-label") == "Chargement"
+    page.click("#hint-button")
+    expect(message).to_have_text(re.compile("^Conseil"), timeout=60_000)
+    _switch_language(page, "en")
+    expect(message).to_have_text(re.compile(r"^Hint(: bid | — )"))
+    assert page.get_attribute("#toolbar", "aria-label") == "Game"
+    page.click("[data-action=options]")
+    page.uncheck("#opt-hints")
+    page.click("dialog[open] [data-action=close]")
+    expect(page.locator("#hint-button")).to_be_hidden()
+    expect(message).to_have_text("")
+    act(page, "bid")
+    assert step(page) == "play"
+    expect(page.locator("#seat-S .seat-turn")).to_have_text("to play")
+
+
+def test_enter_on_a_card_keeps_the_focus_in_the_hand(page: Page, live_server: str) -> None:
+    """A card played with Enter dropped the focus on <body>: the next Tab started again at
+    the Menu button. The focus now stays on the card that took its place."""
+    preset(page, {**FAST, "speed": "slow"})  # the bots take their time: focus is seen between
+    open_app(page, live_server, "?deal=42")
+    act(page, "bid")
+    assert step(page) == "play"
+    before = hand_cards(page)
+    card = page.locator("#hand .card.playable >> nth=0")
+    played = card.get_attribute("data-card")
+    index = before.index(str(played))
+    card.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        f"() => !document.querySelector('#hand [data-card=\"{played}\"]')")
+    focused = page.evaluate("document.activeElement.closest('#hand') ?"
+                            " document.activeElement.dataset.card : null")
+    assert focused == before[min(index + 1, len(before) - 1)], (focused, before, played)
+    assert step(page) == "play"  # the player's turn again: on a card they may play
+    page.wait_for_function("() => document.activeElement.matches('#hand .card.playable')")
+    count = len(hand_cards(page))
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => document.querySelectorAll('#hand .card').length === {count - 1}")
+    assert page.evaluate("document.activeElement.closest('#hand') !== null")

@@ -151,7 +151,7 @@ def test_plates_show_avatars_chips_fans_and_the_seat_to_act(
     expect(page.locator(".seat.active")).to_have_count(1)
     expect(page.locator("#seat-S")).to_have_class(re.compile(r"\bactive\b"))
     expect(page.locator("#seat-S")).to_have_attribute("aria-current", "")
-    expect(page.locator("#seat-S .seat-turn")).to_have_text("to play")
+    expect(page.locator("#seat-S .seat-turn")).to_have_text("to bid")  # bidding, not playing
     # the ring eases in over 0.2 s (a transition), so wait for it to reach the accent gold
     gold = re.compile(r"242, 193, 78")
     expect(page.locator("#seat-S .seat-avatar")).to_have_css("box-shadow", gold)

@@ -34,6 +34,11 @@ def _create(page: Page, base: str, nickname: str, takeover: int = 30,
     page.click("[data-action=rooms]")
     page.fill("#room-nickname", nickname)
     page.uncheck("#room-blind_nil")
+    offered = page.eval_on_selector_all("#room-target option", "os => os.map(o => o.value)")
+    assert offered == ["500", "300", "200", "1000"]  # the targets solo play and RULES.md offer
+    if target not in offered:  # a shorter game for the test: the server takes any target
+        page.eval_on_selector(  # within the rules' bounds, the dialog offers RULES.md's
+            "#room-target", "(s, v) => s.add(new Option(v, v))", target)
     page.select_option("#room-target", target)
     page.fill("#room-takeover", str(takeover))
     page.click("dialog[open] [data-action=room-create]")

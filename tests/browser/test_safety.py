@@ -114,9 +114,26 @@ def test_replacing_a_game_asks_first_and_dialogs_open_at_their_top(
     preset(page, FAST)
     open_app(page, live_server, f"?deal={number}")
 
-    # Item 3: today's deal by link is the daily deal, exactly as from the menu.
+    # Item 3: today's deal by link is the daily deal, exactly as from the menu; it is
+    # everyone's same game, under the default rules, whatever the player's own options
+    # (here 200 points, no Blind Nil), and the page says so.
     expect(page.locator("#deal-label")).to_have_text(f"Daily deal {today.isoformat()}")
     assert stored(page, "game")["daily"] is True
+    rules = stored(page, "game")["record"]["rules"]
+    assert rules["target"] == 500 and rules["blind_nil"] is True
+    expect(page.locator("#notices .notice")).to_contain_text("same game for everyone")
+    page.click("#notices [data-action=dismiss]")
+    assert step(page) == "blind"
+    act(page, "blind")  # look at the cards
+    assert step(page) == "bid"
+
+    # The next day's daily deal does not open before its day: the game stays.
+    tomorrow = today + datetime.timedelta(days=1)
+    open_app(page, live_server, f"?deal={tomorrow:%Y%m%d}")
+    expect(page.locator("#notices .notice")).to_have_text(re.compile(
+        f"The daily deal of {tomorrow.isoformat()} opens on that day"))
+    expect(page.locator("#deal-label")).to_have_text(f"Daily deal {today.isoformat()}")
+    page.click("#notices [data-action=dismiss]")
     assert step(page) == "bid"
 
     # Item 4: long dialogs open at their top, the focus on their title.
@@ -145,6 +162,7 @@ def test_replacing_a_game_asks_first_and_dialogs_open_at_their_top(
     expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
     assert page.evaluate("document.activeElement.id") == "dialog-title"
     expect(dialog.locator("button.primary")).to_have_text("Keep playing")
+    expect(dialog.locator("#confirm-new-link")).to_have_count(0)  # no link: nothing to name
     screenshot(page, "confirm-new")
     dialog.locator("[data-action=new-no]").click()
     expect(page.locator("#screen-table")).to_be_visible()
@@ -154,6 +172,8 @@ def test_replacing_a_game_asks_first_and_dialogs_open_at_their_top(
     # Nor does a deal link opened over it: the saved game is shown and the question asked.
     open_app(page, live_server, "?deal=4242")
     expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
+    expect(dialog.locator("#confirm-new-link")).to_have_text(  # which game the link opens
+        "The link you opened starts another game: Deal 4242.")
     dialog.locator("[data-action=new-no]").click()
     expect(page.locator("#deal-label")).to_have_text(f"Daily deal {today.isoformat()}")
     assert record(page) == kept and step(page) == "play"
