@@ -333,12 +333,3 @@ def test_the_blind_nil_panel_says_any_trick_loses_it_as_the_confirmation_does() 
     assert "−200 if you take one or more" in en["bid.blind.help"]
     assert "−200 si vous en faites un ou plus" in fr["bid.blind.help"]
 
-
-def test_the_pages_accessible_names_are_in_the_catalogues() -> None:
-    """aria-label "Loading" (the boot progress) and "Game" (the toolbar) stayed English on
-    the French page: render.translate_static names them from the catalogues."""
-    source = (ROOT / "ui" / "render.py").read_text(encoding="utf-8")
-    assert 'byid("toolbar").setAttribute("aria-label", t("toolbar.label"))' in source
-    assert 'byid("boot-progress").setAttribute("aria-label", t("app.progress"))' in source
-    fr = json.loads((LOCALES / "fr" / "table.json").read_text(encoding="utf-8"))
-    assert (fr["toolbar.label"], fr["app.progress"]) == ("Partie", "Chargement")
