@@ -117,6 +117,13 @@ def tenths(value: int, lang: str) -> str:
     return f"{sign}{whole}{',' if lang == 'fr' else '.'}{tenth}"
 
 
+def whole_points(value: int) -> int:
+    """An amount in tenths of a point rounded to whole points (half away from zero): a
+    learner reads "about 134 points", not "134.2"."""
+    whole = (abs(value) + 5) // 10
+    return -whole if value < 0 else whole
+
+
 def tenths_count(value: int, lang: str) -> str:
     """The count that picks the plural form for an amount in tenths (for a plural mark):
     English takes the singular for exactly 1, French below 2 ("1,5 pli", "2 plis")."""

@@ -271,7 +271,7 @@ class Terminal:
             if reason is not None:
                 contrast = t.coach(item.contrast, dict(item.params)) if item.contrast else None
                 self.write("  " + reason + (" " + contrast if contrast else ""))
-            points = (item.cost + 5) // 10  # whole points ("about 134"), as the page says
+            points = names.whole_points(item.cost)  # "about 134", as the page says
             self.write("  " + self.say("review.cost", points=points, n=points))
             if item.fact:
                 self.write("  " + self.say(

@@ -276,14 +276,14 @@ class App:
         kwargs = opts.rules_kwargs(self.options)
         if target is not None:
             kwargs["target"] = int(target)
-        if daily and state is None:  # everyone's same game: the default rules, said when
-            if Rules(**kwargs) != DAILY_RULES:  # the player's own options differ
-                render.notice(t("notice.daily-rules"), "notice.daily-rules")
-            kwargs = DAILY_RULES.to_dict()
+        rules = Rules(**kwargs)
+        if daily and state is None and rules != DAILY_RULES:  # everyone's same game, said
+            render.notice(t("notice.daily-rules"), "notice.daily-rules")  # when it differs
+            rules = DAILY_RULES
         self.practice_end = None if state is None else len(state.past_hands) + 1
         if state is None:
             self.practice_focus = None
-        state = state or GameState.new(Rules(**kwargs), deal=int(deal))
+        state = state or GameState.new(rules, deal=int(deal))
         level = level if level in savegame.LEVELS else self.options["level"]
         self.gen += 1
         self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on,
@@ -624,10 +624,8 @@ class App:
         self.schedule(go())
 
     def refuse(self, reason: str, params: dict[str, Any]) -> None:
-        text = i18n.refusal_text(reason, params)
         # said again in the new language if the language changes while it shows
-        render.message(lambda: i18n.refusal_text(reason, params), refusal=True)
-        self.announce(text)
+        self.announce(render.message(lambda: i18n.refusal_text(reason, params), refusal=True))
         if self.options["sound"]:
             sound.play("refuse")
 
@@ -695,10 +693,8 @@ class App:
         if isinstance(advice.action, Card):
             self.hinted = str(advice.action)
             self.render()
-        text = i18n.hint_message(advice)
         # said again in the new language if the language changes while it shows
-        render.message(lambda: i18n.hint_message(advice), kind="hint")
-        self.announce(text)
+        self.announce(render.message(lambda: i18n.hint_message(advice), kind="hint"))
 
     # --- the coach: the review after each hand, the deal's par ---------------------------
 

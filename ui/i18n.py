@@ -112,11 +112,7 @@ def percent(value: int) -> str:
     return t("number.percent", value=number(value))
 
 
-def whole_points(tenths_value: int) -> int:
-    """An amount in tenths of a point rounded to whole points (half away from zero):
-    a learner reads "about 134 points", not "134.2"."""
-    whole = (abs(tenths_value) + 5) // 10
-    return -whole if tenths_value < 0 else whole
+whole_points = names.whole_points  # "about 134 points": tenths rounded to whole points
 
 
 def day_text(number: int) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spades_core.rules import DEFAULT_RULES
+
 CHOICES: dict[str, tuple[Any, ...]] = {
     "level": ("beginner", "normal", "expert"),
     "target": (500, 300, 200, 1000),
@@ -49,6 +51,6 @@ def rules_kwargs(options: dict[str, Any]) -> dict[str, Any]:
     """The engine's :class:`~spades_core.rules.Rules` arguments chosen by the options."""
     return {
         "target": int(options["target"]),
-        "floor": -200 if options["floor"] else None,
+        "floor": DEFAULT_RULES.floor if options["floor"] else None,
         "blind_nil": bool(options["blind_nil"]),
     }

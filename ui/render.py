@@ -67,13 +67,13 @@ Saying = Callable[[], str]
 _SAID: dict[str, Any] = {"say": None, "refusal": False, "kind": "", "lang": "", "shown": False}
 
 
-def message(text: str | Saying, refusal: bool = False, kind: str = "") -> None:
-    """The message under the table. ``text`` may be a function that says it in the page's
-    language: the message is then said again when the language changes (plain text is
-    cleared then, never left in the old language). ``kind`` names what it is (``"hint"``)
-    for :func:`clear_message`."""
+def message(text: str | Saying, refusal: bool = False, kind: str = "") -> str:
+    """The message under the table, and the text shown (for the live region). ``text`` may
+    be a function that says it in the page's language: the message is then said again when
+    the language changes (plain text is cleared then, never left in the old language).
+    ``kind`` names what it is (``"hint"``) for :func:`clear_message`."""
     say = None if isinstance(text, str) else text
-    shown = text if say is None else say()
+    shown = say() if say is not None else str(text)
     _SAID.update(say=say, refusal=refusal, kind=kind if shown else "",
                  lang=i18n.language(), shown=bool(shown))
     node = byid("message")
@@ -81,6 +81,7 @@ def message(text: str | Saying, refusal: bool = False, kind: str = "") -> None:
     node.className = "message refusal" if refusal and shown else "message"
     node.scrollTop = 0
     mark_more()
+    return shown
 
 
 def resay_message() -> None:

@@ -21,7 +21,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import BLIND_NIL, Card, Phase
-from spades_core.rules import game_winner, winning_play
+from spades_core.rules import DEFAULT_RULES, game_winner, winning_play
 from spades_core.views import View
 
 from . import dialogs, i18n, models, render, rooms_screen, sound
@@ -194,7 +194,7 @@ class Rooms:
         target = value("target")
         if target.isdigit():
             options["target"] = int(target)
-        options["floor"] = -200 if checked("floor", True) else None  # RULES.md: −200 or off
+        options["floor"] = DEFAULT_RULES.floor if checked("floor", True) else None  # or off
         if value("bot_level") in rooms_screen.LEVELS:
             options["bot_level"] = value("bot_level")
         try:
@@ -558,9 +558,7 @@ class Rooms:
         """While a bot plays the seat, a card or a bid is not sent: "I'm back" first."""
         if not self.away():
             return False
-        text = t("rooms.away.turn")
-        render.message(lambda: t("rooms.away.turn"), refusal=True)
-        render.announce(text)
+        render.announce(render.message(lambda: t("rooms.away.turn"), refusal=True))
         return True
 
     def ui_state(self, view: View) -> models.UiState:
@@ -747,12 +745,11 @@ class Rooms:
         self.hinted = str(advice.action) if isinstance(advice.action, Card) else None
         self.render()
         mine = view.seat.name
+
         def say() -> str:  # said again in the new language if it changes meanwhile
             return i18n.hint_message(advice, lambda seat: rc.seat_words(room, seat, mine))
 
-        text = say()
-        render.message(say, kind="hint")
-        render.announce(text)
+        render.announce(render.message(say, kind="hint"))
 
     def do_last(self, arg: str) -> None:
         """As in solo play: this hand's last trick, or the previous hand's until the first
