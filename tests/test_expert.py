@@ -28,7 +28,7 @@ from spades_core.bots.expert import (
 )
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
-from spades_core.bots.rollout import Contracts, play_out, policy_card
+from spades_core.bots.rollout import Contracts, Policy, RandomPolicy, play_out, policy_card
 from spades_core.bots.sampling import DEALS_PER_STEP, deal_worlds, deal_worlds_steps, knowledge
 from spades_core.cards import CARDS, SPADES_MASK, SUIT_MASKS, SUIT_OF
 from spades_core.deal import SplitMix64, deal_hand
@@ -217,9 +217,12 @@ def test_bids_weigh_the_imagined_deals() -> None:
 # --- play-outs follow the engine --------------------------------------------------------
 
 
-def test_play_outs_agree_with_the_engine() -> None:
+@pytest.mark.parametrize("player", ["policy", "random"])
+def test_play_outs_agree_with_the_engine(player: str) -> None:
     generator = SplitMix64(77)
     for deal in range(60):
+        fast: Policy = policy_card if player == "policy" else RandomPolicy(deal)
+        slow: Policy = policy_card if player == "policy" else RandomPolicy(deal)
         rules = Rules(jokers=deal % 2 == 1)
         hands = deal_hand(deal, 0, rules.deck_mask)
         bids = [Bid(generator.next() % 5) for _ in range(4)]
@@ -231,7 +234,7 @@ def test_play_outs_agree_with_the_engine() -> None:
         expected = play_out(
             [state.held_mask(s) for s in range(4)], int(state.leader),  # type: ignore[arg-type]
             [card.id for _, card in state.trick], state.tricks_won, state.spades_broken,
-            contracts,
+            contracts, policy=fast,
         )
         # the same policy through GameState: every card legal, the same tricks
         while state.phase is Phase.PLAYING:
@@ -248,16 +251,61 @@ def test_play_outs_agree_with_the_engine() -> None:
             team = seat & 1
             need = [contracts.bids[t] + contracts.bids[t + 2] - taken[t] - taken[t + 2]
                     for t in (0, 1)]
-            legal = state.legal_play_mask()
-            card = policy_card(
-                seat, held[seat], legal, len(trick), SUIT_OF[trick[0]] if trick else -1,
+            mask = state.legal_play_mask()
+            card = mask.bit_length() - 1 if mask & (mask - 1) == 0 else slow(
+                seat, held[seat], mask, len(trick), SUIT_OF[trick[0]] if trick else -1,
                 win_card, win_seat, remaining & ~held[seat], alive, any(alive), need[team],
                 need[1 - team], (remaining.bit_count() + len(trick) + 3) >> 2,
                 contracts.eager[team],
             )
-            assert legal >> card & 1
+            assert mask >> card & 1
             state = state.apply(CARDS[card])
         assert state.past_hands[-1].tricks == expected, deal
+
+
+def test_the_random_player_is_fair_repeatable_and_ducks_a_live_nil() -> None:
+    hand = sum(parse_card(name).bit for name in ("AS", "9H", "5H", "2H", "KD"))
+    legal = hand & SUIT_MASKS[2]  # hearts led: three hearts to follow with
+    alive = [False, False, False, False]
+    args = (0, hand, legal, 1, 2, parse_card("7H").id, 1, 0, alive, False, 3, 3, 13, False)
+    player = RandomPolicy(5)
+    picks = [player(*args) for _ in range(3000)]
+    assert set(picks) == {card for card in range(54) if legal >> card & 1}
+    assert all(800 < picks.count(card) < 1200 for card in set(picks))  # about 1,000 each
+    player.reseed(5)
+    assert [player(*args) for _ in range(3000)] == picks  # the same stream again
+    player.reseed(6)
+    assert [player(*args) for _ in range(3000)] != picks
+    nil = [True, False, False, False]
+    ducking = (0, hand, legal, 1, 2, parse_card("7H").id, 1, 0, nil, True, 0, 3, 13, False)
+    assert {player(*ducking) for _ in range(50)} == {parse_card("5H").id}  # under the 7
+    leading = (0, hand, hand, 0, -1, -1, -1, 0, nil, True, 0, 3, 13, False)
+    assert {player(*leading) for _ in range(50)} == {parse_card("2H").id}  # its lowest rank
+
+
+def test_the_card_search_mixes_policy_and_random_play_outs_as_set() -> None:
+    """The two kinds of play-out are weighed by ``policy_weight``: all of it on the policy
+    is the policy's search alone, and none of it values every card by chance alone."""
+    state = GameState.new(Rules(), deal=31)
+    while state.phase is Phase.BIDDING:
+        state = state.apply(bot_action(PolicyBot(), state))
+    for _ in range(5):
+        state = state.apply(state.legal_plays()[0])
+    view = view_for(state, state.to_act)  # type: ignore[arg-type]
+    small = ExpertBudget(play_cards=3000, max_worlds=20)
+    policy_only = evaluate(view, replace(small, random_playouts=0))
+    weighed_all = evaluate(view, replace(small, policy_weight=10))
+    assert policy_only == weighed_all
+    mixed = evaluate(view, small)
+    chance = evaluate(view, replace(small, policy_weight=0))
+    for candidate in mixed.candidates:
+        alone = policy_only.of(candidate.action)
+        random = chance.of(candidate.action)
+        assert alone is not None and random is not None
+        if candidate.worlds == alone.worlds == random.worlds:
+            halfway = (alone.total + random.total) / 2
+            assert abs(candidate.total - halfway) <= candidate.worlds  # rounding only
+    assert {c.total for c in chance.candidates} != {c.total for c in policy_only.candidates}
 
 
 def test_distinct_cards_are_runs_without_unseen_cards_between() -> None:

@@ -9,9 +9,14 @@ and values the result by the chance of winning the match (:func:`match_value`: t
 scores against the target and the floor, a game-ending set counts in full).
 
 - A card: every distinct legal card (cards with no unseen card between them are the
-  same card) is tried in every imagined deal; the best total wins.  In the last
-  ``exact_tricks`` tricks each deal is not played out but solved: best play on both
-  sides (:mod:`.endgame`).
+  same card) is tried in every imagined deal; the best total wins.  Each try is valued
+  half on the play-out player's game and half on ``random_playouts`` play-outs where
+  every seat plays a random legal card (:class:`~.rollout.RandomPolicy`, the same random
+  numbers for every card of a deal): the rule-of-thumb player trusts every seat to play
+  well, the random one trusts nobody, so a card that wins now counts for more than one
+  that needs the others' help (measured against PIMC: fewer contracts set, more points;
+  ``docs/sparring.md``, stop 36).  In the last ``exact_tricks`` tricks each deal is not
+  played out but solved: best play on both sides (:mod:`.endgame`).
 - A bid: in each deal the hand is played out with each bid near its estimate (and with
   Nil if the hand could be one), every seat playing to its contract; beside a partner's
   Nil the outcomes are valued a trick short (covering the Nil spends the team's high cards),
@@ -56,7 +61,7 @@ from .driver import bot_action
 from .endgame import Solver, distinct_cards
 from .handeval import estimate_tricks, expected_bid, nil_risk
 from .policy import PolicyBot
-from .rollout import Contracts, play_out
+from .rollout import Contracts, RandomPolicy, play_out
 from .sampling import World, deal_worlds_steps, knowledge
 
 _PLAY_SALT = 0x91A7
@@ -76,6 +81,8 @@ class ExpertBudget:
     min_worlds: int = 16
     max_worlds: int = 220
     policy_prior: int = 1000  # millionths of a win per deal for the play-out player's card
+    random_playouts: int = 2  # random play-outs of each card in each deal (a second opinion)
+    policy_weight: int = 5  # tenths of a card's value from the policy's play-out, the rest random
     exact_tricks: int = 4  # this many tricks left or fewer: exact play (:mod:`.endgame`)
     exact_worlds: int = 40  # imagined deals for a card then
     bid_worlds: int = 72
@@ -338,8 +345,12 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     """The search behind a card: every distinct legal card tried in the imagined deals
     (successive halving: every card on the first half of the deals, the better half of
     them on the rest); yields after the deals are drawn and after each deal (each card
-    of each deal, when the deals are solved).  In the last ``exact_tricks`` tricks, the
-    ``exact_worlds`` deals are solved (:class:`~.endgame.Solver`) instead of played out.
+    of each deal, when the deals are solved).  A card's value in a deal is its play-out
+    with the policy, weighed ``policy_weight`` tenths, and the mean of ``random_playouts``
+    play-outs with random cards (:class:`~.rollout.RandomPolicy`, reseeded from the deal
+    alone: every card meets the same random numbers), the rest.  In the last
+    ``exact_tricks`` tricks, the ``exact_worlds`` deals are solved
+    (:class:`~.endgame.Solver`) instead of played out.
     The card the play-out player itself would choose (:class:`PolicyBot`: win cheaply,
     second hand low...) gets ``policy_prior`` per deal: a closer call than that is
     sampling noise and goes to it; then equal values go to the lowest card."""
@@ -388,11 +399,15 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     def outcome(taken: tuple[int, int, int, int]) -> int:
         return scorer.value(by_seat, taken, memo)
 
+    randoms = budget.random_playouts
+    weight = budget.policy_weight if randoms else 10
+    player = RandomPolicy()
     alive = list(range(len(options)))
     for number, world in enumerate(worlds):
         if number == count // 2 and len(alive) > kept:
             alive = sorted(sorted(alive, key=rank)[:kept])
         solver = Solver(scorer.team, outcome) if exact else None
+        seed = _world_seed(world)
         for index in alive:
             if solver is not None:  # a solve may take a while: a pause after each
                 totals[index] += solver.solve(world, leader, trick, tricks, broken,
@@ -401,12 +416,28 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
             else:
                 taken = play_out(world, leader, trick, tricks, broken, contracts,
                                  first=options[index])
-                totals[index] += outcome(taken)
+                value = outcome(taken) * weight * max(1, randoms)
+                for stream in range(randoms):  # the same numbers for every card
+                    player.reseed(seed + stream * _STREAM)
+                    taken = play_out(world, leader, trick, tricks, broken, contracts,
+                                     first=options[index], policy=player)
+                    value += outcome(taken) * (10 - weight)
+                totals[index] += value // (10 * max(1, randoms))
             tried[index] += 1
         yield
     full = max(tried)
     order = sorted(range(len(options)), key=lambda i: (tried[i] < full, *rank(i)))
     return Evaluation(tuple(Candidate(CARDS[options[i]], totals[i], tried[i]) for i in order))
+
+
+_GOLDEN = 0x9E3779B97F4A7C15
+_STREAM = 0x632BE59BD9B4E019
+
+
+def _world_seed(world: World) -> int:
+    """A seed for the random play-outs of an imagined deal, from its cards alone."""
+    mixed = world[0] ^ (world[1] << 5) ^ (world[2] << 11) ^ (world[3] << 17)
+    return (mixed * _GOLDEN) & 0xFFFF_FFFF_FFFF_FFFF
 
 
 def _option_of(options: list[int], card: int) -> int:

@@ -236,6 +236,50 @@ def _cheap(hand: int, legal: int, follows: int) -> int:
     return _discard_low(hand, legal)
 
 
+_MASK64 = (1 << 64) - 1
+
+
+class RandomPolicy:
+    """A play-out player for the card search's second opinion: every seat plays a random
+    legal card, except a seat whose Nil is alive, which ducks as the policy does (its
+    highest card that does not win the trick so far; its lowest card when it leads).
+    The table as a plain PIMC bot imagines it: no seat plans, so a card that needs the
+    others' help to win is worth less than one that wins now.
+
+    The random numbers come from a xorshift generator on 64-bit integers (the same bits
+    in CPython and in the page); :meth:`reseed` starts a new stream, so that every card
+    of one imagined deal can be played out with the same numbers.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 1) -> None:
+        self.state = seed & _MASK64 | 1
+
+    def reseed(self, seed: int) -> None:
+        self.state = seed & _MASK64 | 1
+
+    def __call__(
+        self, seat: int, hand: int, legal: int, trick_len: int, led: int, win_card: int,
+        win_seat: int, others: int, nil_alive: Sequence[bool], nils: bool, need: int,
+        opp_need: int, tricks_left: int, eager: bool,
+    ) -> int:
+        if nil_alive[seat]:
+            if trick_len:
+                losers = legal & ~BEATEN_BY[win_card]
+                if losers:
+                    return _high_rank(losers)
+            return _low_rank(legal)
+        x = self.state
+        x ^= (x << 13) & _MASK64
+        x ^= x >> 7
+        x ^= (x << 17) & _MASK64
+        self.state = x
+        for _ in range((x >> 11) % legal.bit_count()):
+            legal &= legal - 1
+        return (legal & -legal).bit_length() - 1
+
+
 Policy = Callable[
     [int, int, int, int, int, int, int, int, Sequence[bool], bool, int, int, int, bool], int
 ]
