@@ -30,7 +30,8 @@ scores against the target and the floor, a game-ending set counts in full).
 
 Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
-:func:`~spades_core.bots.base.view_seed`.  Values are integers (the chance of winning in
+:func:`~spades_core.bots.base.view_seed` (the random play-outs' numbers from the cards of
+the imagined deal they play, itself drawn so).  Values are integers (the chance of winning in
 millionths), so that sums and comparisons are exact on every platform.
 
 In steps: :meth:`ExpertBot.play_steps`, :meth:`~ExpertBot.bid_steps` and

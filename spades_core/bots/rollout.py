@@ -15,7 +15,8 @@ tests check that a play-out agrees with :class:`~spades_core.GameState`).
 ``python -m spades_core bench`` (with a random player in place of :func:`policy_card`),
 so that the speed the benchmark measures is the speed of the bots' search.
 
-Everything here is deterministic: the policy has no randomness at all.
+Everything here is deterministic: :func:`policy_card` has no randomness at all, and
+:class:`RandomPolicy` draws from its own generator, seeded by its caller.
 """
 
 from __future__ import annotations
