@@ -298,6 +298,7 @@ def test_the_card_search_mixes_policy_and_random_play_outs_as_set() -> None:
     assert policy_only == weighed_all
     mixed = evaluate(view, small)
     chance = evaluate(view, replace(small, policy_weight=0))
+    compared = 0
     for candidate in mixed.candidates:
         alone = policy_only.of(candidate.action)
         random = chance.of(candidate.action)
@@ -305,6 +306,8 @@ def test_the_card_search_mixes_policy_and_random_play_outs_as_set() -> None:
         if candidate.worlds == alone.worlds == random.worlds:
             halfway = (alone.total + random.total) / 2
             assert abs(candidate.total - halfway) <= candidate.worlds  # rounding only
+            compared += 1
+    assert compared >= 2  # the cards every search tried in all its deals
     assert {c.total for c in chance.candidates} != {c.total for c in policy_only.candidates}
 
 

@@ -402,6 +402,7 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
 
     randoms = budget.random_playouts
     weight = budget.policy_weight if randoms else 10
+    share = max(1, randoms)  # the policy's play-out counts as this many random ones
     player = RandomPolicy()
     alive = list(range(len(options)))
     for number, world in enumerate(worlds):
@@ -417,13 +418,13 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
             else:
                 taken = play_out(world, leader, trick, tricks, broken, contracts,
                                  first=options[index])
-                value = outcome(taken) * weight * max(1, randoms)
+                value = outcome(taken) * weight * share
                 for stream in range(randoms):  # the same numbers for every card
                     player.reseed(seed + stream * _STREAM)
                     taken = play_out(world, leader, trick, tricks, broken, contracts,
                                      first=options[index], policy=player)
                     value += outcome(taken) * (10 - weight)
-                totals[index] += value // (10 * max(1, randoms))
+                totals[index] += value // (10 * share)
             tried[index] += 1
         yield
     full = max(tried)
