@@ -5,9 +5,10 @@
 
 Plays the arena's duplicate games (the deal numbers of ``--seed``, each deal with the
 partnerships swapped) for their first ``--hands`` hands, each bot wrapped in a timer, and
-prints JSON: per bot, the median, 95th percentile and maximum of the wall-clock and CPU
-(process) times in milliseconds, over the decisions with a choice (a bid, or a play with
-more than one legal card).  CPU times are the steadier figure on a shared machine.
+prints JSON: per bot, the median, 95th percentile, maximum, mean and total of the wall-clock
+and CPU (process) times in milliseconds, over the decisions with a choice (a bid, or a play
+with more than one legal card).  CPU times are the steadier figure on a shared machine; the
+totals say which bot had more time over the same games.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ def summary(values: list[float]) -> dict[str, float]:
         "median": round(_quantile(ordered, 0.5), 1),
         "p95": round(_quantile(ordered, 0.95), 1),
         "max": round(ordered[-1], 1),
+        "mean": round(sum(ordered) / len(ordered), 1),
+        "total": round(sum(ordered), 1),
     }
 
 
