@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from spades_core.bots.expert import ExpertBot
 from spades_core.deal import deal_hand
 from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules
+from spades_core.seats import Seat
 from spades_core.views import view_for
 from tests.helpers import load_tool
 
@@ -69,6 +71,54 @@ def test_the_plain_expert_never_bids_blind_nil_where_the_expert_may() -> None:
     raise AssertionError("no desperate start where the expert bids Blind Nil")
 
 
+def test_the_recording_expert_decides_as_the_expert_and_notes_what_it_weighed() -> None:
+    view = view_for(GameState.new(Rules(), deal=3), Seat.S, hand_seen=False)
+    recorder = tool.RecordingExpert()
+    assert recorder.blind_nil(view) is False and recorder.weighed == []  # not weighed
+    for scores in ((325, 480), (120, 440)):
+        at = replace(view, scores=scores)
+        assert recorder.blind_nil(at) is ExpertBot().blind_nil(at)
+        assert recorder.weighed[-1]["opponents"] == scores[1]
+        assert recorder.weighed[-1]["bid"] is ExpertBot().blind_nil(at)
+    assert [seen["bid"] for seen in recorder.weighed] == [True, False]
+    assert recorder.weighed[0]["margin"] >= 10_000 >= recorder.weighed[1]["margin"]
+
+
+def test_the_summary_splits_the_blind_nil_starts_by_margin_and_by_score() -> None:
+    def row(number: int, weighed: list[tuple[int, int, bool]] | None, won: bool,
+            won_without: bool) -> dict[str, object]:
+        game: dict[str, object] = {"won": won, "hands": 1, "blind": 1, "final": [0, 500]}
+        if weighed is not None:
+            game["weighed"] = [{"opponents": opponents, "margin": margin, "bid": bid}
+                               for opponents, margin, bid in weighed]
+        return {"start": [number, [100, 450], [0, 0]], "with": game,
+                "without": {"won": won_without, "hands": 1, "blind": 0, "final": [0, 500]}}
+
+    rows = [
+        # the first one weighed was not bid: the band is the first bid one's
+        row(1, [(400, 5_000, False), (430, 12_000, True)], True, False),
+        row(2, [(450, 60_000, True), (470, 1_000, False)], True, False),
+        row(3, [(405, 25_000, True)], False, True),
+        row(4, [(440, 19_999, True)], True, True),
+        {"start": [5, [100, 450], [0, 0]],
+         "with": {"won": False, "hands": 1, "blind": 0, "final": [0, 500], "weighed": []}},
+    ]
+    summary = tool.summarise(rows)
+    assert summary["by_margin"] == {
+        "1-2%": {"starts": 2, "only_with": 1, "only_without": 0},
+        "2-3%": {"starts": 1, "only_with": 0, "only_without": 1},
+        "5%+": {"starts": 1, "only_with": 1, "only_without": 0},
+    }
+    assert summary["by_opponents"] == {
+        "400-419": {"starts": 1, "only_with": 0, "only_without": 1},
+        "420-439": {"starts": 1, "only_with": 1, "only_without": 0},
+        "440+": {"starts": 2, "only_with": 1, "only_without": 0},
+    }
+    older = [*rows, row(6, None, True, False)]  # a line written before ``weighed``
+    assert tool.summarise(older)["by_margin"] is None
+    assert tool.summarise(older)["by_opponents"] is None
+
+
 def test_the_summary_counts_made_blind_nils_when_the_log_has_them() -> None:
     def game(won: bool, blind: int, made: int | None) -> dict[str, object]:
         found: dict[str, object] = {"won": won, "hands": 2, "blind": blind, "final": [0, 500]}
@@ -113,7 +163,11 @@ def test_logs_are_pooled_and_malformed_ones_refused(tmp_path: Path,
     for bad in ("not json", '{"start": [1], "with": {"won": "yes", "blind": 0}}',
                 '{"start": [1]}', "[1, 2]",
                 '{"with": {"won": true, "blind": 1, "blind_made": "one"}}', '{"with": 5}',
-                '{"with": {"won": true, "blind": 0}, "without": []}', '"text"'):
+                '{"with": {"won": true, "blind": 0}, "without": []}', '"text"',
+                '{"with": {"won": true, "blind": 0, "weighed": [{"margin": 1}]}}',
+                '{"with": {"won": true, "blind": 0, "weighed": {"margin": 1}}}',
+                '{"with": {"won": true, "blind": 1, "weighed": [{"opponents": 400, '
+                '"margin": true, "bid": true}]}}'):
         broken = tmp_path / "broken.jsonl"
         broken.write_text(line(1, True, False) + "\n" + bad + "\n")
         assert tool.main(["--summarise", str(broken)]) == 2

@@ -25,6 +25,7 @@ from spades_core.bots.expert import (
     bid_forecast,
     evaluate,
     match_value,
+    run_steps,
 )
 from spades_core.bots.handeval import estimate_tricks
 from spades_core.bots.policy import PolicyBot
@@ -430,6 +431,22 @@ def test_blind_nil_only_when_it_pays() -> None:
     assert ExpertBot().blind_nil(replace(view, scores=(325, 480)))
     # far behind but out of reach even with a Blind Nil made: not worth its risk
     assert not ExpertBot().blind_nil(replace(view, scores=(120, 440)))
+
+
+def test_the_blind_nil_weighing_is_the_decision() -> None:
+    """``weigh_blind_nil_steps`` gives what ``blind_nil`` decides on: nothing where Blind
+    Nil is not weighed, and a margin above 1% of a win a deal where it is bid."""
+    view = view_for(GameState.new(Rules(), deal=3), Seat.S, hand_seen=False)
+    bot = ExpertBot()
+    assert run_steps(bot.weigh_blind_nil_steps(view)) is None  # level scores
+    no_blind = replace(view, rules=Rules(blind_nil=False), scores=(325, 480))
+    assert run_steps(bot.weigh_blind_nil_steps(no_blind)) is None
+    for scores, bids in (((325, 480), True), ((120, 440), False)):
+        weighed = run_steps(bot.weigh_blind_nil_steps(replace(view, scores=scores)))
+        assert weighed is not None and weighed.worlds == bot.budget.blind_worlds
+        assert weighed.bids is bids is bot.blind_nil(replace(view, scores=scores))
+        assert weighed.margin >= 10_000 if bids else weighed.margin <= 10_000
+        assert weighed.margin == (weighed.blind - weighed.plain) // weighed.worlds
 
 
 def test_blind_nil_never_outside_desperate_scores() -> None:

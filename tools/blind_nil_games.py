@@ -14,7 +14,11 @@ so only the starts where it was bid are played twice.
 
 Prints one JSON object: starts, the starts where Blind Nil was bid, how many Blind Nils
 were bid and made there, the expert's wins with and without it on those, the starts won
-only with it and only without it, and a two-sided sign test on those two counts.
+only with it and only without it, and a two-sided sign test on those two counts.  The log
+also keeps what the expert saw each time it weighed Blind Nil (``weighed``: the opponents'
+score and what Blind Nil adds to its chance of winning, in millionths), and the summary
+splits the Blind Nil starts by the first bid one's margin and by the opponents' score
+(``by_margin``, ``by_opponents``): whether a stricter rule would win more games.
 ``--log FILE`` writes one JSON line per start; ``--summarise LOG [LOG ...]`` plays
 nothing and prints the summary of logs already written (several seeds pooled).
 """
@@ -25,7 +29,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +41,7 @@ import json_lines
 from spades_core.arena import load_bot
 from spades_core.bids import BLIND_NIL
 from spades_core.bots import Bot, bot_action, make_bot
-from spades_core.bots.expert import ExpertBot
+from spades_core.bots.expert import BlindNilWeighing, ExpertBot
 from spades_core.deal import SplitMix64, deal_hand
 from spades_core.errors import UsageError
 from spades_core.game import GameState, Phase, _new_hand
@@ -54,6 +58,23 @@ class NoBlindExpert(ExpertBot):
 
     def blind_nil(self, view: View) -> bool:
         return False
+
+
+class RecordingExpert(ExpertBot):
+    """The expert, noting each Blind Nil it weighs (``weighed``), its decisions unchanged."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.weighed: list[dict[str, Any]] = []
+
+    def blind_nil_steps(self, view: View) -> Generator[None, None, bool]:
+        found: BlindNilWeighing | None = yield from self.weigh_blind_nil_steps(view)
+        if found is None:
+            return False
+        team = int(view.seat) & 1
+        self.weighed.append({"opponents": view.scores[1 - team], "margin": found.margin,
+                             "bid": found.bids})
+        return found.bids
 
 
 def starts(seed: int, count: int) -> list[Start]:
@@ -87,12 +108,16 @@ def play_game(ours: Bot, theirs: Bot, start: Start, rules: Rules) -> dict[str, A
 
 def _init(b_name: str, without: str | None = None) -> None:
     plain = make_bot(without) if without is not None else NoBlindExpert()
-    _BOTS.update(expert=ExpertBot(), plain=plain, b=make_bot(b_name))
+    _BOTS.update(expert=RecordingExpert(), plain=plain, b=make_bot(b_name))
 
 
 def _start(start: Start) -> dict[str, Any]:
     row: dict[str, Any] = {"start": [start[0], list(start[1]), list(start[2])]}
-    row["with"] = play_game(_BOTS["expert"], _BOTS["b"], start, _RULES)
+    expert = _BOTS["expert"]
+    assert isinstance(expert, RecordingExpert)
+    expert.weighed.clear()
+    row["with"] = play_game(expert, _BOTS["b"], start, _RULES)
+    row["with"]["weighed"] = list(expert.weighed)
     if row["with"]["blind"]:
         row["without"] = play_game(_BOTS["plain"], _BOTS["b"], start, _RULES)
     return row
@@ -121,6 +146,38 @@ def sign_test(wins: int, losses: int) -> float:
     return min(1.0, 2 * tail)
 
 
+_MARGIN_BANDS = ((20_000, "1-2%"), (30_000, "2-3%"), (50_000, "3-5%"), (None, "5%+"))
+_OPPONENT_BANDS = ((420, "400-419"), (440, "420-439"), (None, "440+"))
+
+
+def _band(value: int, bands: tuple[tuple[int | None, str], ...]) -> str:
+    return next(name for below, name in bands if below is None or value < below)
+
+
+def bands(bid: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The Blind Nil starts split by the first Blind Nil's margin and by the opponents'
+    score then: per band, the starts and those won only with it and only without it.
+    None when a row has no ``weighed`` (logs written before it had)."""
+    firsts = []
+    for row in bid:
+        bids = [seen for seen in row["with"].get("weighed", []) if seen["bid"]]
+        if not bids:
+            return None
+        firsts.append((bids[0], row["with"]["won"], row["without"]["won"]))
+    found: dict[str, Any] = {"by_margin": {}, "by_opponents": {}}
+    for first, won_with, won_without in firsts:
+        for key, band in (("by_margin", _band(first["margin"], _MARGIN_BANDS)),
+                          ("by_opponents", _band(first["opponents"], _OPPONENT_BANDS))):
+            counts = found[key].setdefault(band, {"starts": 0, "only_with": 0,
+                                                  "only_without": 0})
+            counts["starts"] += 1
+            counts["only_with"] += won_with and not won_without
+            counts["only_without"] += won_without and not won_with
+    for key, table in (("by_margin", _MARGIN_BANDS), ("by_opponents", _OPPONENT_BANDS)):
+        found[key] = {name: found[key][name] for _, name in table if name in found[key]}
+    return found
+
+
 def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
     bid = [row for row in rows if "without" in row]
     with_wins = sum(row["with"]["won"] for row in bid)
@@ -136,6 +193,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "wins_with": with_wins, "wins_without": without_wins,
         "only_with": only_with, "only_without": only_without,
         "sign_test_p": round(sign_test(only_with, only_without), 4),
+        **(bands(bid) or {"by_margin": None, "by_opponents": None}),
     }
 
 
@@ -149,6 +207,12 @@ def _check_row(row: Any) -> None:
         if not (isinstance(game["won"], bool) and isinstance(game["blind"], int)
                 and isinstance(made, int)):
             raise ValueError("won must be true or false, blind and blind_made counts")
+        weighed = game.get("weighed", [])
+        if not (isinstance(weighed, list) and all(
+                isinstance(seen, dict) and json_lines.is_int(seen["margin"])
+                and json_lines.is_int(seen["opponents"]) and isinstance(seen["bid"], bool)
+                for seen in weighed)):
+            raise ValueError("weighed must list objects with margin, opponents and bid")
 
 
 def read_rows(lines: Iterable[str]) -> list[dict[str, Any]]:

@@ -170,6 +170,26 @@ class _Scorer:
 # --- the bot --------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class BlindNilWeighing:
+    """Blind Nil weighed against a number: the sums, over ``worlds`` imagined deals, of
+    the chance of winning (millionths) after each."""
+
+    blind: int
+    plain: int
+    worlds: int
+
+    @property
+    def bids(self) -> bool:
+        """Whether Blind Nil is bid: it must add ``_BLIND_MARGIN`` a deal, on average."""
+        return self.blind > self.plain + _BLIND_MARGIN * self.worlds
+
+    @property
+    def margin(self) -> int:
+        """What Blind Nil adds to the chance of winning, on average (millionths)."""
+        return (self.blind - self.plain) // max(1, self.worlds)
+
+
 def _bids_with(bids: list[Bid], seat: int, bid: Bid) -> Bids:
     found = list(bids)
     found[seat] = bid
@@ -218,12 +238,21 @@ class ExpertBot:
     def blind_nil_steps(self, view: View) -> Generator[None, None, bool]:
         """:meth:`blind_nil` in steps: yields after the imagined deals are drawn and
         after each of them is played out."""
+        weighed = yield from self.weigh_blind_nil_steps(view)
+        return weighed is not None and weighed.bids
+
+    def weigh_blind_nil_steps(
+        self, view: View
+    ) -> Generator[None, None, BlindNilWeighing | None]:
+        """Blind Nil weighed against a number over imagined deals (the steps of
+        :meth:`blind_nil_steps`), or None where it is not weighed: not offered, the match
+        not nearly lost, or the partner's Nil already bid."""
         if not view.rules.blind_nil:
-            return False
+            return None
         seat = int(view.seat)
         partner_bid = view.bids[(seat + 2) & 3]
         if not self._desperate(view) or (partner_bid is not None and partner_bid.is_nil):
-            return False
+            return None
         know = knowledge(view)
         rng = SplitMix64(view_seed(view, _BLIND_SALT))
         worlds = yield from deal_worlds_steps(know, rng, self.budget.blind_worlds)
@@ -241,7 +270,7 @@ class ExpertBot:
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(plain))
             plain_total += scorer.value(plain, taken)
             yield
-        return blind_total > plain_total + _BLIND_MARGIN * len(worlds)
+        return BlindNilWeighing(blind_total, plain_total, len(worlds))
 
     def _desperate(self, view: View) -> bool:
         """Whether the match is nearly lost, so that a Blind Nil is worth weighing: the
