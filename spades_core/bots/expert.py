@@ -25,8 +25,9 @@ scores against the target and the floor, a game-ending set counts in full).
   team far behind), by comparing Blind Nil with a plain bid over imagined deals of all four
   hands, the bot's own included (many of them: the decision is close, and rare).  A Blind
   Nil the play-outs make counts in part as broken (``blind_doubt``): their opponents hunt
-  a Nil less well than real ones (20% made in the play-outs where the expert bid it in the
-  arena, 13% at the table; see ``docs/sparring.md``).
+  a Nil less well than real ones (stop 24: 20% made in the play-outs where the expert bid
+  it in the arena, 13% at the table; at stop 38's desperate starts, 21% in the play-outs
+  before the doubt and 23% at the table; see ``docs/sparring.md``).
 
 Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
