@@ -66,6 +66,9 @@ class App:
         self.blind_armed = False  # Blind Nil chosen once, waiting for its confirmation
         self.pending_new: dict[str, Any] | None = None  # a new game waiting for "Start new"
         self.practice_end: int | None = None  # a lesson's practice: back to lessons after it
+        # the game in progress, set aside (and left as saved) while a lesson's practice hand
+        # is played in its own slot: it comes back whole when the practice ends
+        self.kept: SavedGame | None = None
         # the practice's situation and the lesson's tips: the line after the review
         self.practice_focus: tuple[str, tuple[str, ...]] | None = None
         self.screen = "table"
@@ -271,8 +274,15 @@ class App:
     def new_game(
         self, deal: int, level: str | None = None, hints_on: bool = True,
         target: int | None = None, daily: bool = False, start: bool = True,
-        state: GameState | None = None,
+        state: GameState | None = None, practice: bool = False,
     ) -> None:
+        """A new game on the table; ``practice``: a lesson's practice hand from ``state``,
+        played beside the game in progress (set aside, its saved copy untouched)."""
+        if practice:
+            if self.kept is None:
+                self.kept = self.game
+        else:
+            self.end_practice()
         kwargs = opts.rules_kwargs(self.options)
         if target is not None:
             kwargs["target"] = int(target)
@@ -280,20 +290,13 @@ class App:
         if daily and state is None and rules != DAILY_RULES:  # everyone's same game, said
             render.notice(t("notice.daily-rules"), "notice.daily-rules")  # when it differs
             rules = DAILY_RULES
-        self.practice_end = None if state is None else len(state.past_hands) + 1
-        if state is None:
+        self.practice_end = len(state.past_hands) + 1 if practice and state else None
+        if not practice:
             self.practice_focus = None
         state = state or GameState.new(rules, deal=int(deal))
         level = level if level in savegame.LEVELS else self.options["level"]
-        self.gen += 1
-        self.game = SavedGame(state=state, level=level, daily=daily, hints=hints_on,
-                              sheets=len(state.past_hands))  # a practice's earlier hands: seen
-        self.waiting = False
-        self.shown_trick = None
-        self.last_trick = None
-        self.hinted = None
-        self.blind_armed = False
-        self.pending_new = None
+        self.switch_to(SavedGame(state=state, level=level, daily=daily, hints=hints_on,
+                                 sheets=len(state.past_hands)))  # a practice's earlier hands
         if self.rooms is not None:
             self.rooms.leave()
         render.message("")
@@ -307,6 +310,33 @@ class App:
             self.render()
             self.schedule(self.run())
 
+    def switch_to(self, game: SavedGame | None) -> None:
+        """Put ``game`` on the table: a new generation (a bots' loop of the game before stops),
+        nothing of the table before carried over."""
+        self.gen += 1
+        self.game = game
+        self.waiting = False
+        self.shown_trick = None
+        self.last_trick = None
+        self.hinted = None
+        self.blind_armed = False
+        self.pending_new = None
+
+    @property
+    def practising(self) -> bool:
+        """Whether the table holds a lesson's practice hand (the game in progress kept)."""
+        return self.kept is not None
+
+    def end_practice(self) -> None:
+        """Back from a practice hand: the game in progress on the table, exactly as it was
+        (its bots' loop starts again when the table is shown)."""
+        if self.kept is None:
+            return
+        kept, self.kept = self.kept, None
+        self.practice_end = None
+        self.practice_focus = None
+        self.switch_to(kept)
+
     def in_progress(self) -> bool:
         """An unfinished game that has begun (a bid or a card): replacing it must be asked."""
         game = self.game
@@ -318,7 +348,9 @@ class App:
     def ask_new_game(self, from_link: bool = False, **kwargs: Any) -> None:
         """``new_game(**kwargs)`` at once when nothing is lost; otherwise first ask whether to
         abandon the game in progress (answered by do_new_yes / do_new_no). A link's game is
-        named in the question: the player did not choose it here."""
+        named in the question: the player did not choose it here. A practice hand on the
+        table is left first: the question is about the game in progress."""
+        self.end_practice()
         if not self.in_progress():
             self.new_game(**kwargs)
             return
@@ -330,7 +362,9 @@ class App:
         self.dialog_kind = "confirm-new"
 
     def save(self) -> None:
-        if self.game is not None:
+        """Store the game in progress; a practice hand is never stored (its own slot is
+        this page's memory), so the saved game stays the one set aside."""
+        if self.game is not None and not self.practising:
             self.store("game", self.game.to_json())
 
     @property
@@ -360,7 +394,8 @@ class App:
             return
         gen = self.running_gen = self.gen
         try:
-            while gen == self.gen:
+            # only while the table is on screen: showing it again starts the loop again
+            while gen == self.gen and self.screen == "table" and not self.in_room():
                 state = self.state
                 game = self.game
                 if len(state.past_hands) > game.sheets:
@@ -454,7 +489,7 @@ class App:
         self.render()
         ns, ew = state.scores
         won = state.winner is not None and int(state.winner) == 0
-        if not game.recorded:
+        if not game.recorded and not self.practising:
             daily = str(state.deal) if game.daily else None
             self.stats = stats_mod.record_game(self.stats, game.level, won, ns, daily, ew)
             self.store("stats", self.stats)
@@ -589,7 +624,7 @@ class App:
             self.game.sheets = len(self.state.past_hands)
             self.save()
             if self.practice_end is not None and self.game.sheets >= self.practice_end:
-                self.practice_end = None  # a lesson's practice hand is over: back to the lesson
+                self.end_practice()  # a lesson's practice hand is over: back to the lesson
                 self.show_screen("lessons")
                 return
             self.schedule(self.run())
@@ -933,6 +968,7 @@ class App:
         render.show_screen(name)
         if name == "table":
             self.render()
+            self.schedule(self.run())  # the bots play on where they stopped
 
 
     def start_game(self, deal: int, level: str, hints_on: bool = True,
@@ -950,6 +986,9 @@ class App:
     def start_practice(self, state: GameState, level: str, hints_on: bool = True,
                        situation: str = "", tips: tuple[str, ...] = ()) -> None:
         """A lesson's practice: the one hand starting at ``state``, then its review and how
-        the lesson's tips (``tips``, for ``situation``) went, then back to the lessons."""
+        the lesson's tips (``tips``, for ``situation``) went, then back to the lessons. It is
+        played in its own slot: the game in progress is set aside, not asked about, and
+        comes back as it was."""
+        self.new_game(deal=int(state.deal or 0), level=level, hints_on=hints_on, state=state,
+                      practice=True)
         self.practice_focus = (situation, tuple(tips)) if situation and tips else None
-        self.ask_new_game(deal=int(state.deal or 0), level=level, hints_on=hints_on, state=state)

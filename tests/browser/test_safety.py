@@ -229,7 +229,7 @@ def won_game_record() -> dict[str, object]:
     raise AssertionError("no deal won by North-South")
 
 
-def test_lesson_practice_asks_and_icons_are_drawn_not_emoji(
+def test_lesson_practice_keeps_the_game_and_icons_are_drawn_not_emoji(
     make_page: Callable[..., Page], live_server: str, screenshot: Shot
 ) -> None:
     page = make_page(375, 667)
@@ -263,7 +263,7 @@ def test_lesson_practice_asks_and_icons_are_drawn_not_emoji(
                          ".content") == '""'  # the turn marker is drawn, not a ▶ glyph
     kept = record(page)
 
-    # Item 1 from the lessons: the practice hand asks before replacing the game.
+    # From the lessons: a practice hand is played beside the game in progress (issue 40).
     page.click("#menu-button")
     page.click("#screen-menu [data-action='lessons']")
     lessons = page.locator("#screen-lessons")
@@ -273,11 +273,8 @@ def test_lesson_practice_asks_and_icons_are_drawn_not_emoji(
     lessons.locator(".lx-step").last.click()
     expect(lessons.locator(".lx-panel")).to_have_attribute("data-kind", "practice")
     lessons.locator("[data-action='practice']").click()
-    dialog = page.locator("dialog[open]")
-    expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    screenshot(page, "confirm-new-phone")
-    dialog.locator("[data-action=new-yes]").click()
     expect(page.locator("#screen-table")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
     expect(page.locator("#deal-label")).not_to_have_text("Deal 8765432109876543")
-    assert record(page) != kept
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert record(page) == kept

@@ -1,0 +1,101 @@
+"""The learner's path between the table and the other screens: a lesson's practice hand is
+played beside the game in progress (never asked about, never saved over it), and every way
+back to the table finds the bots playing on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .apphelpers import FAST, act, open_app, preset, record, step, stored
+
+pytestmark = pytest.mark.browser
+
+Shot = Callable[[Page, str], Path]
+LESSON = "strategy-07-dont-trump-partner"
+
+
+def open_lesson_practice(page: Page) -> None:
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action='lessons']")
+    lessons = page.locator("#screen-lessons")
+    expect(lessons.locator(".lx-lesson").first).to_be_visible(timeout=30_000)
+    lessons.locator("[role=tab][data-tab='strategy']").click()
+    lessons.locator(f"[data-lesson='{LESSON}']").click()
+    lessons.locator(".lx-step").last.click()
+    expect(lessons.locator(".lx-panel")).to_have_attribute("data-kind", "practice")
+    lessons.locator("[data-action='practice']").click()
+
+
+def test_a_practice_hand_leaves_the_game_in_progress_and_the_bots_play_on(
+    page: Page, live_server: str, screenshot: Shot
+) -> None:
+    preset(page, {**FAST, "level": "normal"})
+    open_app(page, live_server, "?deal=424242")
+    expect(page.locator("#deal-label")).to_have_text("Deal 424242")
+    # the game in progress: South has bid and played a few cards
+    for _ in range(4):
+        act(page, step(page))
+    assert step(page) == "play"
+    kept = record(page)
+    kept_game = stored(page, "game")
+
+    # The practice hand starts at once (no "Abandon the game in progress?"), in its own slot.
+    open_lesson_practice(page)
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator("#deal-label")).not_to_have_text("Deal 424242")
+    kinds: list[str] = []
+    for _ in range(80):  # the practice: one hand
+        kind = step(page)
+        kinds.append(kind)
+        assert stored(page, "game") == kept_game  # never saved over the game in progress
+        if kind == "sheet":
+            break
+        act(page, kind, bid="2")
+    assert kinds[-1] == "sheet" and kinds.count("play") == 13, kinds
+    back = page.locator("dialog[open] [data-action=sheet-next]")
+    expect(back).to_have_text("Back to the lesson")
+    back.click()
+    lessons = page.locator("#screen-lessons")
+    expect(lessons).to_be_visible()
+    assert stored(page, "game") == kept_game
+
+    # Lessons -> menu -> back to the table: the game in progress, exactly as it was, and
+    # the bots play on (break 1: "West is bidding..." forever).
+    lessons.locator("[data-action='list']").first.click()  # the lesson -> the list
+    expect(lessons.locator(".lx-lesson").first).to_be_visible()
+    lessons.locator("[data-action='menu']").first.click()  # the list -> the menu
+    expect(page.locator("#screen-menu")).to_be_visible()
+    page.click("#screen-menu [data-action='resume']")
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(page.locator("#deal-label")).to_have_text("Deal 424242")
+    assert record(page) == kept
+    for _ in range(3):  # South plays, and the bots answer
+        act(page, step(page))
+    after = record(page)
+    assert len(after["hands"][-1]["plays"]) > len(kept["hands"][-1]["plays"]) + 3
+    screenshot(page, "table-after-practice")
+
+
+def test_the_bots_wait_while_the_table_is_away_and_play_on_when_it_is_back(
+    page: Page, live_server: str
+) -> None:
+    """Leaving the table pauses the bots (no score sheet pops up over the lessons or the
+    menu); any way back starts them again."""
+    preset(page, FAST)
+    open_app(page, live_server, "?deal=31337")
+    act(page, step(page))  # South bids: the bots' turn
+    page.click("#menu-button")
+    expect(page.locator("#screen-menu")).to_be_visible()
+    page.click("#screen-menu [data-action='lessons']")
+    expect(page.locator("#screen-lessons")).to_be_visible()
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action='resume']")
+    expect(page.locator("#screen-table")).to_be_visible()
+    # the bots have bid and South is asked to play
+    assert step(page) == "play"
+    assert len(record(page)["hands"][-1]["bids"]) == 4
