@@ -880,6 +880,25 @@ class App:
             self.ask_new_game(deal=int(self.state.deal or 0), daily=self.game.daily)
 
     def do_daily(self, arg: str) -> None:
+        """Today's deal: the table when it is the game in progress; once its result is in,
+        a dialog that says so and offers it again; else a new game of it."""
+        self.end_practice()
+        today = self.today_number()
+        game = self.game
+        if (game is not None and game.daily and game.state.deal == today
+                and game.state.phase is not Phase.OVER):
+            dialogs.close_dialog()
+            self.show_screen("table")
+            return
+        result = self.stats["daily"].get(str(today))
+        if result is not None:
+            dialogs.daily_done(i18n.day_text(today), bool(result["won"]),
+                               (int(result["ns"]), int(result["ew"])))
+            self.dialog_kind = "daily-done"
+            return
+        self.ask_new_game(deal=today, daily=True)
+
+    def do_daily_again(self, arg: str) -> None:
         self.ask_new_game(deal=self.today_number(), daily=True)
 
     def do_new_yes(self, arg: str) -> None:

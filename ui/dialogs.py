@@ -169,6 +169,16 @@ def end_dialog(scores: tuple[int, int], deal: int, level: str, won: bool,
           _button("end.daily", "daily"))
 
 
+def daily_done(date: str, won: bool, scores: tuple[int, int]) -> None:
+    """Today's deal asked for once its result is in: said, and offered again."""
+    dialog, body = _open(t("daily-done.title"))
+    add(body, el("p", t("daily-done.text", date=date,
+                        result=t("end.daily.won" if won else "end.daily.lost"),
+                        ns=_number(scores[0]), ew=_number(scores[1]))))
+    _show(dialog, _button("daily-done.again", "daily-again", primary=True),
+          _button("dialog.close", "close"))
+
+
 def confirm_new(scores: tuple[int, int], hand_number: int, coming: str = "") -> None:
     """Asked before an unfinished game is replaced: keeping it is the first, focused answer.
     ``coming`` names the game a link opens ("Deal 12345"), when a link asks."""
