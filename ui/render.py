@@ -343,8 +343,23 @@ def draw_panel(model: TableModel) -> None:
         panel.dataset.kind = ""
         return
     key = f"{model.panel}:{model.language}"
-    if str(panel.dataset.kind or "") == key and not panel.hidden:
-        return
+    if str(panel.dataset.kind or "") != key or panel.hidden:
+        _fill_panel(panel, model, key)
+    _light_hinted(panel, model.hinted_bid)
+
+
+def _light_hinted(panel: Any, hinted: str) -> None:
+    """Light the panel's button the hint points at (a bid, Blind Nil, or Look), as the hinted
+    card is lit in the hand."""
+    for button in panel.querySelectorAll("button"):
+        bid = str(button.getAttribute("data-bid") or "")
+        action = str(button.getAttribute("data-action") or "")
+        lit = bool(hinted) and (bid == hinted or (hinted == "look" and action == "look")
+                                or (hinted == "blind-nil" and action == "blind"))
+        button.classList.toggle("hinted", lit)
+
+
+def _fill_panel(panel: Any, model: TableModel, key: str) -> None:
     clear(panel)
     panel.dataset.kind = key
     if model.panel == "blind-confirm":

@@ -20,7 +20,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from spades_core import BLIND_NIL, Card, Phase
+from spades_core import BLIND_NIL, Phase
 from spades_core.rules import DEFAULT_RULES, game_winner, winning_play
 from spades_core.views import View
 
@@ -742,7 +742,7 @@ class Rooms:
         advice = hint(view)
         if view is not self.view:
             return
-        self.hinted = str(advice.action) if isinstance(advice.action, Card) else None
+        self.hinted = "look" if advice.action is None else str(advice.action)
         self.render()
         mine = view.seat.name
 
