@@ -101,6 +101,13 @@ def answer(page: Page, drill: str, index: int, right: bool) -> None:
         expect(panel.locator(".lx-chart-expert")).to_have_attribute(
             "data-tricks", str(found.expert.tricks))
         expect(panel.locator(".lx-chart-text li")).to_have_count(14)
+        if not right:  # the legend's "Your bid" is not drawn like every other bar
+            colours = panel.evaluate("""node => [
+                getComputedStyle(node.querySelector('.lx-chart-key-yours'), '::before')
+                    .backgroundColor,
+                getComputedStyle(node.querySelector(
+                    '.lx-chart-col:not(.lx-chart-expert) .lx-chart-bar')).backgroundColor]""")
+            assert colours[0] != colours[1], colours
         expect(feedback).to_contain_text(f"The Expert bids {found.expert.tricks or 'Nil'}.")
 
 
