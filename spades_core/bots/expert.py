@@ -553,7 +553,7 @@ def bid_forecast(view: View, bid: Bid, budget: ExpertBudget | None = None) -> Fo
     """What the bid search foresees for ``bid`` (a number or Nil) at ``view``: for each of
     its imagined deals, the bids (the others' made or guessed) and the tricks by seat of
     the play-out it values ``bid`` on.  For measuring the search as a forecaster of the
-    table (``tools/playout_calibration.py``); the search itself does not call it."""
+    table (``lab/playout_calibration.py``); the search itself does not call it."""
     budget = budget or ExpertBudget()
     if view.hand is None or not view.legal_bids:
         raise UsageError("a forecast is for a seat that has looked at its cards and bids")
