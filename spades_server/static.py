@@ -1,7 +1,8 @@
 """The page's public files, as tools/serve.py serves them: MIME types, gzip (compressed once,
 kept in memory), ETags and 304, ``Cache-Control: no-cache``, the page's CSP, the service
 worker's build files refreshed before they are served; dotfiles and the private folders
-(``tools/``, ``tests/``, ``node_modules/``, caches) never, checked on the resolved path."""
+(``tools/``, ``lab/``, ``tests/``, ``node_modules/``, caches) never, checked on the resolved
+path."""
 
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ COMPRESSIBLE = {
     ".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".toml", ".py", ".txt", ".md",
     ".svg", ".wasm",
 }
-PRIVATE_TOP = {"tools", "tests", "node_modules", "test-artifacts", "__pycache__", "spades_server"}
+PRIVATE_TOP = {
+    "tools", "lab", "tests", "node_modules", "test-artifacts", "__pycache__", "spades_server",
+}
 PRIVATE_SEGMENTS = {"__pycache__", "node_modules"}
 PRIVATE_SUFFIXES = {".sqlite3", ".sqlite3-wal", ".sqlite3-shm", ".db"}
 MIN_GZIP_SIZE = 512
