@@ -132,7 +132,6 @@ class App:
         if early is not None:
             render.notice(t("notice.daily-early", date=i18n.day_text(early)), "notice.daily-early")
         render.enable_controls()
-        render.watch_message()
         try:
             self.render()
         except Exception as error:
