@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .bids import BLIND_NIL, NIL, Bid, parse_bid
 from .cards import CARDS, Card, CardSet, Rank, Suit, parse_card
+from .claim import Claim, check_claim
 from .deal import daily_deal_number, deal_hand
 from .errors import (
     BidParseError,
@@ -28,9 +29,11 @@ from .seats import SEATS, TEAMS, Seat, Team
 
 __all__ = [
     "BLIND_NIL", "CARDS", "DEFAULT_RULES", "NIL", "SEATS", "TEAMS",
-    "Bid", "BidParseError", "BotError", "Card", "CardParseError", "CardSet", "GameState",
+    "Bid", "BidParseError", "BotError", "Card", "CardParseError", "CardSet", "Claim",
+    "GameState",
     "HandResult", "IllegalAction", "LessonError", "ParseError", "Phase", "Rank", "RecordError",
     "Refusal", "Rules", "RulesError", "Seat", "SpadesError", "Suit", "Team", "TeamScore",
     "UsageError",
-    "daily_deal_number", "deal_hand", "parse_bid", "parse_card", "score_hand", "score_team",
+    "check_claim", "daily_deal_number", "deal_hand", "parse_bid", "parse_card", "score_hand",
+    "score_team",
 ]

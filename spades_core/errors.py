@@ -27,7 +27,10 @@ class Refusal:
     Keys: ``not-your-turn``, ``not-in-hand``, ``must-follow-suit`` (suit), ``spades-not-broken``,
     ``not-bidding`` (a bid outside the bidding), ``not-playing`` (a card outside the play),
     ``game-over``, ``blind-nil-off``, ``awaiting-deal``, ``not-dealing`` (cards dealt to a hand
-    already dealt).
+    already dealt); a claim refused (:func:`spades_core.claim.check_claim`):
+    ``claim-not-your-lead``, ``claim-card-can-lose`` (card, winner: a card still out that
+    beats it), ``claim-trumps-out`` (card: a spade still out that could trump),
+    ``claim-spades-not-broken`` (card: the same, when spades may not be led yet).
     """
 
     reason: str
