@@ -23,6 +23,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import BLIND_NIL, Bid, Card, GameState, Phase, Rules, Seat, parse_bid, parse_card
+from spades_core.claim import check_claim
 from spades_core.rules import DAILY_RULES, winning_play
 from spades_core.views import view_for
 
@@ -527,6 +528,7 @@ class App:
             deal=int(game.state.deal or 0), daily=game.daily,
             hints_on=self.hints_on(),
             speed=str(self.options["speed"]),  # the deal's motion (render.table)
+            claim_on=True,
         )
 
     def render(self) -> None:
@@ -677,6 +679,48 @@ class App:
             self.refuse(refusal.reason, refusal.params)
             return
         self.act(bid)
+
+    def do_claim(self, arg: str) -> None:
+        """Claim the rest of the tricks: the engine's check from South's view says why not,
+        or South's cards are played in its order, the bots answering, without pauses."""
+        if self.in_room() or self.game is None or not self.waiting:
+            return
+        claim = check_claim(self.view())
+        if claim.refusal is not None:
+            self.refuse(claim.refusal.reason, claim.refusal.params)
+            return
+        self.waiting = False
+        self.hinted = None
+        self.announce(render.message(lambda: t("say.claim")))
+        self.render()
+        self.schedule(self.play_claim(claim.order))
+
+    async def play_claim(self, order: tuple[Card, ...]) -> None:
+        """Play a claim out as ordinary actions (the record stays a record of plays); it
+        holds the bots' loop (``running_gen``) until the hand is over, then hands it back."""
+        gen = self.running_gen = self.gen
+        cards = list(order)
+        try:
+            hand = self.state.hand_index
+            while gen == self.gen and self.game is not None and self.state.hand_index == hand:
+                state = self.state
+                seat = state.to_act
+                if state.phase is not Phase.PLAYING or seat is None:
+                    break
+                action = (cards.pop(0) if seat == S
+                          else await self.bots.decide(state, self.game.level))
+                if gen != self.gen:
+                    return
+                self.game.state = state.apply(action)
+                if len(state.trick) == 3 and isinstance(action, Card):
+                    self.last_trick = (*state.trick, (seat, action))
+                self.save()
+                self.render()
+        finally:
+            if self.running_gen == gen:
+                self.running_gen = -1
+        if gen == self.gen:
+            await self.run()
 
     def do_blind(self, arg: str) -> None:
         """Blind Nil, first step: ask for a confirmation (it cannot be taken back)."""

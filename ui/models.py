@@ -104,6 +104,9 @@ class TableModel:
     # the bid panel's button the hint points at: a bid token ("3", "nil"), "blind-nil", or
     # "look" (look at your cards first); "" when none
     hinted_bid: str = ""
+    # the Claim button (solo play): shown in the play, pressable when South is to act
+    claim_visible: bool = False
+    claim_enabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ class UiState:
     daily: bool = False
     hints_on: bool = True  # hints allowed in this game and in the options
     speed: str = "normal"  # the speed option: "instant" shows no deal motion
+    claim_on: bool = False  # the rest of the tricks may be claimed (solo play, not rooms)
 
 
 def sheet_pending(view: View, ui: UiState) -> bool:
@@ -317,6 +321,8 @@ def table_model(view: View, ui: UiState) -> TableModel:
         deal_motion=fresh and ui.speed != "instant",
         dealer=view.dealer.name,
         hinted_bid=(ui.hinted or "") if view.phase is Phase.BIDDING else "",
+        claim_visible=ui.claim_on,
+        claim_enabled=ui.claim_on and ui.waiting and view.phase is Phase.PLAYING,
     )
 
 

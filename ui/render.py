@@ -232,6 +232,9 @@ def table(model: TableModel) -> None:
     hint_button = byid("hint-button")
     hint_button.hidden = not model.hint_visible
     hint_button.disabled = not model.hint_enabled
+    claim_button = byid("claim-button")
+    claim_button.hidden = not model.claim_visible
+    claim_button.disabled = not model.claim_enabled
     table_node = byid("table")
     if str(table_node.getAttribute("data-dealt") or "") != model.deal_key:
         table_node.dataset.dealt = model.deal_key
