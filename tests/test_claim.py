@@ -7,17 +7,22 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import json
 import random
 from collections.abc import Callable, Iterator
 from functools import cache
+from pathlib import Path
 
 import pytest
 
+from locales import names
 from spades_core import Card, CardSet, GameState, Phase, Rules, Seat, check_claim, parse_bid
 from spades_core.cards import CARDS, ids_of_mask
 from spades_core.views import View, view_for
 
 from .helpers import cards, mask, position, reference_legal, reference_winner
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def exact_view(state: GameState, seat: Seat) -> View:
@@ -275,3 +280,27 @@ def test_claims_in_real_hands_play_out_through_the_game() -> None:
 def test_claimed_cards_are_the_claimers_own() -> None:
     claim = claim_of({"S": "AS AH", "W": "3C 2C", "N": "3D 4C", "E": "5C 6C"})
     assert claim.holds and CardSet.of([str(c) for c in claim.order]).mask == mask("AS AH")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_refusal_is_said_in_both_languages(lang: str) -> None:
+    texts = json.loads((ROOT / "locales" / lang / "table.json").read_text(encoding="utf-8"))
+
+    def t(key: str, **params: object) -> str:
+        return str(texts[key]).format(**params)
+
+    refusals = [
+        claim_of({"S": "AH", "W": "2H", "N": "3H", "E": "5H"}, leader="E", trick="4H"),
+        claim_of({"S": "AH 5H 3H", "W": "7H 8H 2C", "N": "2D 3D 4D", "E": "5D 6D 7D"}),
+        claim_of({"S": "AH AD", "W": "2S 2C", "N": "3C 4C", "E": "5C 6C"}),
+        claim_of({"S": "AS AH", "W": "3S 2C", "N": "3C 4C", "E": "5C 6C"}),
+    ]
+    reasons = set()
+    for claim in refusals:
+        assert claim.refusal is not None
+        reasons.add(claim.refusal.reason)
+        sentence = names.refusal_text(claim.refusal.reason, claim.refusal.params, t,
+                                      lambda key: key in texts)
+        assert sentence != t("refusal.unknown") and "{" not in sentence, sentence
+    assert reasons == {"claim-not-your-lead", "claim-card-can-lose", "claim-trumps-out",
+                       "claim-spades-not-broken"}

@@ -69,6 +69,18 @@ def test_not_waiting_no_panel() -> None:
     assert model.panel == "" and not model.hint_enabled
 
 
+def test_claim_is_offered_in_solo_play_when_south_is_to_play() -> None:
+    playing, bidding = view_for(_playing(), S), view_for(_bidding(), S)
+    model = table_model(playing, UiState(waiting=True, claim_on=True))
+    assert model.claim_visible and model.claim_enabled
+    for view, ui in ((playing, UiState(waiting=False, claim_on=True)),  # the bots play
+                     (bidding, UiState(waiting=True, claim_on=True))):  # nothing to claim
+        model = table_model(view, ui)
+        assert model.claim_visible and not model.claim_enabled
+    model = table_model(playing, UiState(waiting=True))  # a room's table: no claim
+    assert not model.claim_visible and not model.claim_enabled
+
+
 def test_face_down_cards_are_backs_and_blind_nil_is_offered() -> None:
     state = _to_south(GameState.new(Rules(blind_nil=True), deal=7))
     view = view_for(state, S, hand_seen=False)

@@ -111,6 +111,8 @@ def test_claim_is_refused_with_its_reason_or_plays_the_hand_out(
     left = len(holds.hand_of(Seat.S))
     won_before = holds.tricks_won[Seat.S]
     order = [str(card) for card in check_claim(view_for(holds, Seat.S)).order]
+    expect(claim_button).to_be_enabled()
+    screenshot(page, "claim-ready")
     claim_button.click()
     assert step(page) == "sheet"
     expect(page.locator("#message")).to_have_text(t("say.claim"))
