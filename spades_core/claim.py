@@ -3,7 +3,8 @@
 A claim holds when the seat to act wins every remaining trick whatever the other three
 hold (any distribution of the cards it has not seen) and whatever they legally play.  The
 check is a simple sufficient test, never a search, so it refuses some claims that would in
-fact hold, and it never accepts one that can fail:
+fact hold, and it never accepts one that can fail (it does not even use the voids the others
+have shown, nor how many cards each holds: any of them may hold any card still out):
 
 - the claimer is on lead (a trick in progress is refused);
 - in each suit it holds, no card of that suit still out beats any of its cards, or it has
