@@ -70,7 +70,8 @@ def answer(page: Page, drill: str, index: int, right: bool) -> None:
     height = page.viewport_size["height"] if page.viewport_size else 0
     for part in (panel.locator(".lx-drill-ask"), panel.locator("button, input").first):
         box = part.bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, (index, box)
+        assert box is not None, index
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (index, box)
     hand = screen(page).locator(".lx-hand [data-card]")
     expect(hand).to_have_count(len(found.view.hand))
     assert hand.evaluate_all("els => els.map(e => e.dataset.card)") == [
