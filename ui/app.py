@@ -33,7 +33,7 @@ from .botrunner import COACH_NAME, BotRunner
 from .dom import byid
 from .i18n import t
 from .savegame import SavedGame
-from .storage import Storage
+from .storage import Storage, check_seen
 
 S = Seat.S
 LessonsLoader = Callable[[Any, ports.Port], Any]  # (section, port) -> the mounted screen
@@ -148,7 +148,7 @@ class App:
             self.ask_new_game(from_link=True, **asked)
         elif game is None and wanted is None and self.first_visit():
             self.show_screen("welcome")  # once: the menu has it too
-            self.store("welcome", True)
+            self.store("welcome", {"seen": True})
         self.boot_rooms()
 
     def first_visit(self) -> bool:
@@ -157,10 +157,10 @@ class App:
         if js.URLSearchParams.new(js.location.search).has("room"):
             return False
         try:
-            seen, _ = self.storage.load("welcome", lambda d: (d is True, d is None or d is True))
+            value, _ = self.storage.load("welcome", check_seen)
         except Exception:
             return False  # unreadable storage: no welcome rather than one at every visit
-        return not seen
+        return not value["seen"]
 
     def boot_rooms(self) -> None:
         """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here

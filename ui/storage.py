@@ -53,6 +53,16 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
 
 
+def check_seen(data: object) -> tuple[dict[str, bool], bool]:
+    """``{"seen": true}`` (the welcome shown), checked: ``(value, clean)``; nothing stored is
+    ``{"seen": false}`` and clean, anything else ``{"seen": false}`` and damaged."""
+    if data is None:
+        return {"seen": False}, True
+    if isinstance(data, dict) and set(data) == {"seen"} and isinstance(data["seen"], bool):
+        return {"seen": data["seen"]}, True
+    return {"seen": False}, False
+
+
 class Unreadable(ValueError):
     """Stored text that is not accepted (too long, too deep, not JSON, not finite)."""
 
