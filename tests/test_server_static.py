@@ -5,6 +5,7 @@ file's path (only the site's answer), symlinks and the kinds of file served."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from collections.abc import Iterator
@@ -165,3 +166,24 @@ def test_a_server_started_before_the_build_answers_404(tmp_path: Path) -> None:
         assert fetch(server.url, "/index.html")[0] == 404
     finally:
         server.stop()
+
+
+def test_an_edited_page_file_reaches_the_site_when_the_worker_asks_for_the_build(
+    live_server: str,
+) -> None:
+    """The dev server copies the repository's page files again where they changed when the
+    service worker checks the build (every navigation of a page it controls): a new build."""
+    source, copy = ROOT / "ui" / "coach.css", load_build_web().SITE / "ui" / "coach.css"
+    original, stat = source.read_bytes(), source.stat()
+    old = json.loads(fetch(live_server, "/vendor/build.json")[2])["build"]
+    try:
+        source.write_bytes(original + b"\n/* edited */\n")
+        assert copy.read_bytes() == original  # not copied before the worker asks
+        new = json.loads(fetch(live_server, "/vendor/sw-build.js")[2].split(b"= ", 1)[1][:-2])
+        assert new["build"] != old
+        assert fetch(live_server, "/ui/coach.css")[2].endswith(b"/* edited */\n")
+    finally:
+        source.write_bytes(original)
+        os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert json.loads(fetch(live_server, "/vendor/build.json")[2])["build"] == old
+    assert copy.read_bytes() == original
