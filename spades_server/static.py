@@ -5,9 +5,9 @@ the folder and never out of it (``..``, absolute paths, a symlink leading out: 4
 ``index.html``, 404 and 405, ETag and Last-Modified with 304, HEAD, ranges. Added here: the
 project's MIME types, and only for the kinds of file the page is made of (any other file is
 404), ``Cache-Control: no-cache`` on every file (revalidated: the service worker and its build
-files above all), the page's CSP as a header on HTML, ``nosniff``, gzip compressed once and kept
-in memory, and the build id refreshed (``build_web.refresh_site``) when the service worker asks
-for it.
+files above all), the page's CSP as a header on HTML, ``nosniff``, the files' bytes read once and
+gzip compressed once, kept in memory (a range request is Starlette's, from the disk), and the
+build id refreshed (``build_web.refresh_site``) when the service worker asks for it.
 """
 
 from __future__ import annotations
@@ -68,35 +68,48 @@ COMMON_HEADERS = {
 }
 
 
-class _Gzipped:
-    """One file's gzipped bytes, for the size and mtime they were made from."""
+class _Entry:
+    """One file's bytes: ``state`` is (size and mtime, plain bytes, gzipped bytes or None),
+    replaced whole, so that a reader without the lock sees one version or the other."""
 
-    __slots__ = ("data", "key", "lock")
+    __slots__ = ("lock", "state")
 
     def __init__(self) -> None:
-        self.key: tuple[int, int] | None = None
-        self.data = b""
+        self.state: tuple[tuple[int, int], bytes, bytes | None] | None = None
         self.lock = threading.Lock()
 
 
-class GzipCache:
-    """Each compressible file gzipped once (again when its size or mtime changes), in memory."""
+class FileCache:
+    """Each file read once and, when asked, gzipped once, kept in memory; read again when its
+    size or mtime changes."""
 
     def __init__(self) -> None:
-        self._entries: dict[str, _Gzipped] = {}
+        self._entries: dict[str, _Entry] = {}
         self._lock = threading.Lock()
 
-    def get(self, path: str, stat: os.stat_result) -> bytes:
+    def peek(self, path: str, stat: os.stat_result, gzipped: bool) -> bytes | None:
+        """The bytes when they are in memory already (no thread needed), else None."""
+        entry = self._entries.get(path)
+        state = entry.state if entry is not None else None
+        if state is None or state[0] != (stat.st_size, stat.st_mtime_ns):
+            return None
+        return state[2] if gzipped else state[1]
+
+    def get(self, path: str, stat: os.stat_result, gzipped: bool) -> bytes:
         key = (stat.st_size, stat.st_mtime_ns)
         with self._lock:
-            entry = self._entries.setdefault(path, _Gzipped())
-        with entry.lock:  # one compression of a file at a time; the others wait for it
-            if entry.key != key:
+            entry = self._entries.setdefault(path, _Entry())
+        with entry.lock:  # one read or compression of a file at a time; the others wait for it
+            state = entry.state
+            if state is None or state[0] != key:
                 with open(path, "rb") as file:
-                    plain = file.read()
-                entry.data = gzip.compress(plain, compresslevel=6, mtime=0)
-                entry.key = key
-            return entry.data
+                    state = (key, file.read(), None)
+            if gzipped and state[2] is None:
+                state = (key, state[1], gzip.compress(state[1], compresslevel=6, mtime=0))
+            entry.state = state
+            data = state[2] if gzipped else state[1]
+            assert data is not None
+            return data
 
 
 def not_found(status: int = 404, headers: dict[str, str] | None = None) -> Response:
@@ -123,7 +136,7 @@ class SiteFiles(StaticFiles):
         super().__init__(directory=site, html=True, check_dir=False)
         self.site = site
         self.refresh = refresh
-        self.gzipped = GzipCache()
+        self.cache = FileCache()
         self._refresh_lock = asyncio.Lock()
 
     async def check_config(self) -> None:
@@ -135,30 +148,34 @@ class SiteFiles(StaticFiles):
             async with self._refresh_lock:
                 with contextlib.suppress(OSError):
                     await anyio.to_thread.run_sync(self.refresh)
+        if path == "." and scope["path"] == "/":
+            path = "index.html"  # the page's address: one look-up rather than the folder's two
         try:
             response = await super().get_response(path, scope)
         except HTTPException as error:
             return not_found(error.status_code, dict(error.headers or {}))
         if not isinstance(response, FileResponse) or response.stat_result is None:
-            return response
+            return response  # a 304 (or a redirect)
         request_headers = Headers(scope=scope)
-        if (
-            os.path.splitext(response.path)[1].lower() in COMPRESSIBLE
-            and response.stat_result.st_size >= MIN_GZIP_SIZE
+        if "range" in request_headers:
+            return response  # Starlette's: the plain file's bytes asked for, from the disk
+        path, stat = str(response.path), response.stat_result
+        gzipped = (
+            os.path.splitext(path)[1].lower() in COMPRESSIBLE
+            and stat.st_size >= MIN_GZIP_SIZE
             and "gzip" in request_headers.get("accept-encoding", "")
-        ):
-            body = await anyio.to_thread.run_sync(
-                self.gzipped.get, str(response.path), response.stat_result
-            )
-            headers = {
-                name: value
-                for name, value in response.headers.items()
-                if name not in {"content-length", "accept-ranges"}
-            }
+        )
+        body = self.cache.peek(path, stat, gzipped)
+        if body is None:
+            body = await anyio.to_thread.run_sync(self.cache.get, path, stat, gzipped)
+        headers = {
+            name: value for name, value in response.headers.items() if name != "content-length"
+        }
+        if gzipped:
             headers["Content-Encoding"] = "gzip"
-            headers["Content-Length"] = str(len(body))
-            return Response(b"" if scope["method"] == "HEAD" else body, headers=headers)
-        return response
+            headers.pop("accept-ranges", None)
+        headers["Content-Length"] = str(len(body))
+        return Response(b"" if scope["method"] == "HEAD" else body, headers=headers)
 
     def file_response(
         self,
