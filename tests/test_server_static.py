@@ -187,3 +187,13 @@ def test_an_edited_page_file_reaches_the_site_when_the_worker_asks_for_the_build
         os.utime(source, ns=(stat.st_atime_ns, stat.st_mtime_ns))
     assert json.loads(fetch(live_server, "/vendor/build.json")[2])["build"] == old
     assert copy.read_bytes() == original
+
+
+def test_a_range_request_gets_the_plain_bytes_asked_for(live_server: str) -> None:
+    whole = (load_build_web().SITE / "vendor" / "app.zip").read_bytes()
+    for encoding in ("", "gzip"):
+        status, headers, body = fetch(
+            live_server, "/vendor/app.zip", {"Range": "bytes=10-29", "Accept-Encoding": encoding}
+        )
+        assert (status, body) == (206, whole[10:30])
+        assert "content-encoding" not in headers and headers["cache-control"] == "no-cache"
