@@ -63,7 +63,8 @@ def test_manifest_and_build_info(live_server: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["/spades_server/app.py", "/spades_rooms.sqlite3", "/ws/../tools/serve.py"]
+    "path", ["/spades_server/app.py", "/spades_rooms.sqlite3", "/ws/../tools/serve.py",
+             "/lab/hand_duel.py"]
 )
 def test_the_servers_own_files_are_private(live_server: str, path: str) -> None:
     assert fetch(live_server, path)[0] == 404

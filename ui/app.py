@@ -132,7 +132,6 @@ class App:
         if early is not None:
             render.notice(t("notice.daily-early", date=i18n.day_text(early)), "notice.daily-early")
         render.enable_controls()
-        render.watch_message()
         try:
             self.render()
         except Exception as error:
@@ -700,6 +699,8 @@ class App:
         if self.game is not None:
             self.blind_armed = False
             self.game.seen = self.state.hand_index
+            self.hinted = None  # a hint given face down ("look first") is answered
+            render.clear_message("hint")
             self.save()
             self.render()
             render.focus_hand_or_panel()
@@ -725,9 +726,9 @@ class App:
     def show_hint(self, advice: Any) -> None:
         if not self.hints_on():
             return  # hints were turned off while the coach thought
-        if isinstance(advice.action, Card):
-            self.hinted = str(advice.action)
-            self.render()
+        # the card, the bid or Blind Nil it points at is lit; no action: "look" first
+        self.hinted = "look" if advice.action is None else str(advice.action)
+        self.render()
         # said again in the new language if the language changes while it shows
         self.announce(render.message(lambda: i18n.hint_message(advice), kind="hint"))
 

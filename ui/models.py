@@ -101,6 +101,9 @@ class TableModel:
     deal_key: str = ""  # which hand of which game: a new key is a new deal
     deal_motion: bool = False  # the hand is fresh and may be dealt with motion
     dealer: str = ""  # N E S W
+    # the bid panel's button the hint points at: a bid token ("3", "nil"), "blind-nil", or
+    # "look" (look at your cards first); "" when none
+    hinted_bid: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ class UiState:
     """What the controller knows beyond the view: what the person sees and may do now."""
 
     waiting: bool = False  # South is asked to act (the bots are not thinking)
-    hinted: str | None = None  # the card the hint points at
+    hinted: str | None = None  # the card or bid the hint points at ("look": look first)
     face_down: bool = False  # South's cards are still face down (Blind Nil offered)
     blind_armed: bool = False  # Blind Nil chosen once, awaiting its confirmation
     shown_trick: tuple[tuple[Seat, Card], ...] | None = None  # a finished trick still shown
@@ -313,6 +316,7 @@ def table_model(view: View, ui: UiState) -> TableModel:
         deal_key=f"{ui.deal}:{view.hand_index}",
         deal_motion=fresh and ui.speed != "instant",
         dealer=view.dealer.name,
+        hinted_bid=(ui.hinted or "") if view.phase is Phase.BIDDING else "",
     )
 
 

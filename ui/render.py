@@ -79,8 +79,6 @@ def message(text: str | Saying, refusal: bool = False, kind: str = "") -> str:
     node = byid("message")
     node.textContent = shown
     node.className = "message refusal" if refusal and shown else "message"
-    node.scrollTop = 0
-    mark_more()
     return shown
 
 
@@ -99,26 +97,6 @@ def clear_message(kind: str) -> None:
     """Clear the message if it is of ``kind`` (the hint, once hints are turned off)."""
     if kind and _SAID["kind"] == kind:
         message("")
-
-
-_WATCH: list[Any] = []  # the message's scroll listener, made once
-
-
-def watch_message() -> None:
-    """Keep the message's "more below" mark true while the reader scrolls it (once)."""
-    if not _WATCH:
-        _WATCH.append(create_proxy(lambda _event: mark_more()))
-        byid("message").addEventListener("scroll", _WATCH[0])
-
-
-def mark_more() -> None:
-    """Mark the message when part of it is hidden below (a phone shows three lines and
-    scrolls the rest): table.css fades its last line, so the reader knows to scroll."""
-    node = byid("message")
-    if node.scrollHeight - node.clientHeight - node.scrollTop > 2:
-        node.setAttribute("data-more", "")
-    else:
-        node.removeAttribute("data-more")
 
 
 def announce(text: str) -> None:
@@ -343,8 +321,23 @@ def draw_panel(model: TableModel) -> None:
         panel.dataset.kind = ""
         return
     key = f"{model.panel}:{model.language}"
-    if str(panel.dataset.kind or "") == key and not panel.hidden:
-        return
+    if str(panel.dataset.kind or "") != key or panel.hidden:
+        _fill_panel(panel, model, key)
+    _light_hinted(panel, model.hinted_bid)
+
+
+def _light_hinted(panel: Any, hinted: str) -> None:
+    """Light the panel's button the hint points at (a bid, Blind Nil, or Look), as the hinted
+    card is lit in the hand."""
+    for button in panel.querySelectorAll("button"):
+        bid = str(button.getAttribute("data-bid") or "")
+        action = str(button.getAttribute("data-action") or "")
+        lit = bool(hinted) and (bid == hinted or (hinted == "look" and action == "look")
+                                or (hinted == "blind-nil" and action == "blind"))
+        button.classList.toggle("hinted", lit)
+
+
+def _fill_panel(panel: Any, model: TableModel, key: str) -> None:
     clear(panel)
     panel.dataset.kind = key
     if model.panel == "blind-confirm":

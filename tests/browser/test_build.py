@@ -27,7 +27,7 @@ def test_vendor_holds_the_runtime_and_the_app(
     assert {"spades_core/__init__.py", "ui/__init__.py", "ui/main.py"} <= names
     pycs = [name for name in names if name.startswith("ui/__pycache__/main.")]
     assert pycs and pycs[0].endswith(".pyc"), "bytecode was not precompiled"
-    assert not any(name.startswith(("tests/", "tools/", ".")) for name in names)
+    assert not any(name.startswith(("tests/", "tools/", "lab/", ".")) for name in names)
 
 
 def test_second_build_changes_nothing(

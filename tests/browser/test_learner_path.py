@@ -99,3 +99,21 @@ def test_the_bots_wait_while_the_table_is_away_and_play_on_when_it_is_back(
     # the bots have bid and South is asked to play
     assert step(page) == "play"
     assert len(record(page)["hands"][-1]["bids"]) == 4
+
+
+def test_the_look_first_hint_lights_look_and_goes_once_the_cards_are_seen(
+    page: Page, live_server: str
+) -> None:
+    """Face down, the hint may say "look at your cards first": the Look button is lit as a
+    hinted card would be, and the hint goes away once the cards are looked at."""
+    preset(page, {**FAST, "blind_nil": True, "hints": True})
+    open_app(page, live_server, "?deal=4242")
+    assert step(page) == "blind"
+    page.click("#hint-button")
+    message = page.locator("#message")
+    expect(message).to_contain_text("look at your cards first")
+    expect(page.locator("#panel button.hinted")).to_have_attribute("data-action", "look")
+    page.click("#panel [data-action=look]")
+    assert step(page) == "bid"
+    expect(message).to_have_text("")
+    expect(page.locator("#panel button.hinted")).to_have_count(0)
