@@ -154,7 +154,8 @@ def drill_times(browser: Browser, url: str) -> dict[str, object]:
     return found
 
 
-HINT_OPTIONS = {"level": "normal", "target": 500, "speed": "instant", "blind_nil": False,
+HINT_OPTIONS = {"level": "normal", "target": 500, "speed": "instant", "auto_play": "never",
+                "blind_nil": False,
                 "sound": False, "language": "en", "hints": True}
 # What South is asked to do now (or false while the bots play), as tests/browser/apphelpers.py.
 STEP_JS = """() => {

@@ -425,10 +425,20 @@ class App:
                     self.finish()
                     return
                 if state.to_act == S:
-                    self.waiting = True
+                    only = self.only_card(state)
+                    if only is None:
+                        self.waiting = True
+                        self.render()
+                        render.focus_hand_or_panel()
+                        return
+                    # the only card South may play goes by itself, at a bot's pace
+                    self.waiting = False
                     self.render()
-                    render.focus_hand_or_panel()
-                    return
+                    await _sleep_ms(pacing.pace(self.options["speed"])["bot"])
+                    if gen != self.gen or self.screen != "table":
+                        return
+                    await self.apply(only, gen)
+                    continue
                 self.waiting = False
                 self.render()
                 speed = self.options["speed"]
@@ -448,6 +458,13 @@ class App:
         finally:
             if self.running_gen == gen:
                 self.running_gen = -1
+
+    def only_card(self, state: GameState) -> Card | None:
+        """South's one legal card when the option plays it by itself, else None."""
+        if state.phase is not Phase.PLAYING or not opts.auto_play(self.options):
+            return None
+        legal = state.legal_plays()
+        return legal[0] if len(legal) == 1 else None
 
     async def apply(self, action: Card | Bid, gen: int) -> None:
         assert self.game is not None

@@ -16,7 +16,7 @@ WELCOME_SEEN_JS = ("if (localStorage.getItem('spades.welcome.v1') === null)"
 READY_TIMEOUT_MS = 90_000
 STEP_TIMEOUT_MS = 60_000
 FAST = {"level": "beginner", "target": 200, "speed": "instant", "blind_nil": False,
-        "sound": False, "language": "en"}
+        "sound": False, "language": "en", "auto_play": "never"}  # every card by a click
 
 # What the player is asked to do now (or false while the bots play).
 STEP_JS = """() => {

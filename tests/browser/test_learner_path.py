@@ -161,3 +161,20 @@ def test_a_first_visit_is_welcomed_once_and_a_returning_player_lands_on_the_game
     welcome.locator("[data-action=new]").click()
     expect(page.locator("#screen-table")).to_be_visible()
     assert step(page) == "bid"
+
+
+def test_at_the_fast_speeds_the_only_legal_card_plays_by_itself(
+    page: Page, live_server: str
+) -> None:
+    preset(page, {**FAST, "auto_play": "by-speed"})
+    open_app(page, live_server, "?deal=4242")
+    clicks = 0
+    for _ in range(80):
+        kind = step(page)
+        if kind == "sheet":
+            break
+        clicks += kind == "play"
+        act(page, kind)
+    hand = stored(page, "game")["record"]["hands"][0]
+    assert len(hand["plays"]) == 52
+    assert clicks < 13  # the last card at least went by itself
