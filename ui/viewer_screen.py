@@ -70,9 +70,10 @@ def _fill(root: Any, model: ViewerModel) -> None:
     root.setAttribute("data-frame", str(model.frame))
     root.setAttribute("data-frames", str(model.frames))
     root.setAttribute("data-review", model.review_state)
-    add(root, _nav(model), _table(model))
-    if model.verdict is not None:
-        add(root, _verdict(model))
+    # the coach's verdict, when there is one, right under the step buttons: in view on a
+    # phone, before the four hands
+    add(root, _nav(model), _verdict(model) if model.verdict is not None else None,
+        _table(model))
     note = el("div", cls="vw-review")
     add(note, el("p", model.review_note, "vw-review-note"))
     if model.flagged:
