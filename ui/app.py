@@ -760,6 +760,7 @@ class App:
         hand_index = len(state.past_hands) - 1
         key = hand_viewer.hand_key(state.past_hands[hand_index])
         self.reviews.start(key)
+        self.viewer = None  # the pending sheet took the dialog (a viewer open is gone)
         dialogs.review_panel(None)
         focus = self.practice_focus if self.practice_over() else None
         if focus is not None:

@@ -48,15 +48,20 @@ VIEWER_JS = """() => {
 
 # what does not fit: the page's or the dialog's horizontal overflow, and the buttons shown
 # smaller than 40 px
-FIT_JS = """() => {
+FIT_JS = """(selector) => {
   const d = document.querySelector('dialog[open]');
-  const small = [...d.querySelectorAll('button')].filter(b => b.offsetParent !== null)
+  const small = [...d.querySelectorAll(selector)].filter(b => b.offsetParent !== null)
     .map(b => b.getBoundingClientRect()).filter(r => r.height < 40 || r.width < 40)
     .map(r => [Math.round(r.width), Math.round(r.height)]);
+  const inner = [...d.querySelectorAll('.scroll')].map(s => s.scrollWidth - s.clientWidth);
   return {page: document.documentElement.scrollWidth - window.innerWidth,
-          dialog: d.scrollWidth - d.clientWidth,
+          dialog: d.scrollWidth - d.clientWidth, inner: Math.max(0, ...inner),
           out: Math.round(d.getBoundingClientRect().right - window.innerWidth), small};
 }"""
+
+AXE_JS = """async () => (await axe.run(document.getElementById('dialog'))).violations
+  .filter(v => v.impact === 'serious' || v.impact === 'critical')
+  .map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"""
 
 
 def _viewer(page: Page) -> dict[str, Any]:
@@ -70,19 +75,21 @@ def _at(page: Page, frame: int) -> dict[str, Any]:
     return _viewer(page)
 
 
-def _fits(page: Page) -> None:
-    fit = page.evaluate(FIT_JS)
+def _fits(page: Page, buttons: str = "button") -> None:
+    """No horizontal scroll (the page, the dialog, a table's scroller), and the
+    ``buttons`` shown are at least 40 px each way."""
+    fit = page.evaluate(FIT_JS, buttons)
     assert fit["page"] <= 0 and fit["dialog"] <= 0 and fit["out"] <= 0, fit
-    assert fit["small"] == [], fit
+    assert fit["inner"] <= 0 and fit["small"] == [], fit
 
 
-def _shots(page: Page, name: str) -> None:
-    """The viewer at both sizes (it must fit each: no horizontal scroll, buttons >= 40 px)."""
+def _shots(page: Page, name: str, buttons: str = "button") -> None:
+    """The dialog at both sizes (it must fit each: see _fits)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_function(f"() => window.innerWidth === {width}")
-        _fits(page)
+        _fits(page, buttons)
         page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
     page.set_viewport_size({"width": 1280, "height": 800})
 
@@ -178,6 +185,8 @@ def test_the_viewer_replays_a_hand_with_the_coachs_verdicts(page: Page,
     flagged = 0 if items[0]["kind"] == "bid" else int(items[0]["trick_number"])
     page.click(f"dialog[open] .vw-jump[data-arg='{flagged}']")
     _at(page, flagged)
+    page.add_script_tag(url=live_server + "vendor/test/axe.min.js")
+    assert page.evaluate(AXE_JS) == []
     _shots(page, "verdict-en")
     page.keyboard.press("Home")
     for _ in range(3):
@@ -188,6 +197,7 @@ def test_the_viewer_replays_a_hand_with_the_coachs_verdicts(page: Page,
     page.click("dialog[open] [data-action=viewer-back]")
     page.wait_for_selector("dialog[open] #coach-review[data-state=done]")
     assert page.locator("dialog[open] [data-action=sheet-next]").count() == 1
+    _shots(page, "sheet-en", "[data-action^=viewer]")  # its ways into the viewer
     page.click(f"dialog[open] #coach-review .coach-item[data-played='{items[0]['played']}'] "
                "[data-action=viewer]")
     shown = _at(page, flagged)
@@ -230,6 +240,7 @@ def test_the_viewer_in_french_from_each_hands_row(page: Page, live_server: str) 
         page.click("#toolbar [data-action=sheet]")
         row = page.locator("dialog[open] .vw-row[data-arg='0']")
         assert row.text_content() == "Donne 1"
+        _shots(page, "sheet-fr", "[data-action^=viewer]")
         row.click()
         _at(page, 0)
         _check_frames(page, state, 0)
