@@ -122,6 +122,8 @@ def _check_frames(page: Page, state: GameState, hand_index: int) -> None:
         else:
             page.keyboard.press("ArrowRight")
         shown = _at(page, trick)
+        if trick == 1:  # redrawn in place: Next keeps the focus, to be pressed again
+            assert page.evaluate("document.activeElement.dataset.action") == "viewer-next"
         plays = seated[4 * (trick - 1):4 * trick]
         assert [(s, c) for s, c, _ in shown["plays"]] == [(s.name, str(c)) for s, c in plays]
         winner = winning_play(plays)[0]
