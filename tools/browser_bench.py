@@ -169,6 +169,7 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
     context.add_init_script(
         "if (!localStorage.getItem('bench.preset')) {"
         f" localStorage.setItem('spades.options.v1', {json.dumps(json.dumps(HINT_OPTIONS))});"
+        " localStorage.setItem('spades.welcome.v1', 'true');"  # straight to the table
         " localStorage.setItem('bench.preset', '1'); }"
     )
     errors: list[str] = []

@@ -150,7 +150,21 @@ class App:
             asked = None
         if asked is not None:
             self.ask_new_game(from_link=True, **asked)
+        elif game is None and wanted is None and self.first_visit():
+            self.show_screen("welcome")  # once: the menu has it too
+            self.store("welcome", True)
         self.boot_rooms()
+
+    def first_visit(self) -> bool:
+        """No game was ever saved here, the welcome was never shown, and no room link was
+        followed: the welcome comes before the table."""
+        if js.URLSearchParams.new(js.location.search).has("room"):
+            return False
+        try:
+            seen, _ = self.storage.load("welcome", lambda d: (d is True, d is None or d is True))
+        except Exception:
+            return False  # unreadable storage: no welcome rather than one at every visit
+        return not seen
 
     def boot_rooms(self) -> None:
         """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here
@@ -848,15 +862,20 @@ class App:
     def do_lesson_tip(self, arg: str) -> None:
         """Open the lesson that teaches the tip ``arg`` (from the review)."""
         dialogs.close_dialog()
+        self.open_lesson(lambda lesson: any(getattr(step, "tip", None) == arg
+                                            for step in lesson.steps))
+
+    def open_lesson(self, wanted: Callable[[Any], bool]) -> None:
+        """The lessons screen, on the first lesson that is ``wanted`` (the list when none)."""
         self.show_screen("lessons")
         screen = self.lessons_view
         library = getattr(screen, "library", None)
-        if library is None:
+        if library is None or self.screen != "lessons":
             return
-        for lesson in library.lessons:
-            if any(getattr(step, "tip", None) == arg for step in lesson.steps):
-                screen.open(lesson.id)
-                return
+        lesson = next((lesson for lesson in library.lessons if wanted(lesson)), None)
+        if lesson is not None:
+            screen.open(lesson.id)
+            screen.render()
 
     def do_last(self, arg: str) -> None:
         # Until the first trick of a hand is complete, the previous hand's last trick: the
@@ -1030,6 +1049,13 @@ class App:
     def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")
 
+    def do_welcome(self, arg: str) -> None:
+        self.show_screen("welcome")
+
+    def do_welcome_learn(self, arg: str) -> None:
+        """The welcome's "Learn the rules": the first lesson (the rules' first), opened."""
+        self.open_lesson(lambda lesson: True)
+
     # --- screens -------------------------------------------------------------------
 
     def show_screen(self, name: str) -> None:
@@ -1051,6 +1077,8 @@ class App:
                 game_over = False  # the room's table to go back to
             render.menu(models.menu_model(game_over, self.today_number(), self.stats,
                                           in_room=self.in_room()))
+        if name == "welcome":
+            render.welcome()
         self.screen = name
         render.show_screen(name)
         if name == "table":

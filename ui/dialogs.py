@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from spades_core import Seat
+from spades_core import Seat, parse_card
 
 from . import i18n
 from . import options as opts
@@ -19,7 +19,7 @@ from .cardview import card_element
 from .dom import add, byid, clear, el
 from .i18n import t
 from .icons import icon
-from .models import LastTrickModel, SheetModel
+from .models import LastTrickModel, SheetModel, hand_order
 from .viewer import review_frame
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
@@ -408,6 +408,11 @@ def _panel(panel_id: str, keys: str, data: dict[str, Any] | None) -> Any:
     return node
 
 
+def _in_hand_order(cards: list[str]) -> list[str]:
+    """Card texts in the order the hand shows them (the one order of the page)."""
+    return [str(card) for card in hand_order(parse_card(text) for text in cards)]
+
+
 def review_panel(data: dict[str, Any] | None) -> None:
     """The review of the hand (``spades_core.review.review_to_dict``), or "computing…"
     while ``data`` is None."""
@@ -436,7 +441,7 @@ def review_panel(data: dict[str, Any] | None) -> None:
                 add(trick, el("span", t("review.lead"), "coach-label"))
             held = el("div", cls="coach-held")
             add(held, el("span", t("review.position"), "coach-label"))
-            for card in item["held"]:
+            for card in _in_hand_order(item["held"]):
                 node_card = _small_card(card)
                 if card == item["played"]:
                     node_card.classList.add("coach-played")

@@ -117,3 +117,47 @@ def test_the_look_first_hint_lights_look_and_goes_once_the_cards_are_seen(
     assert step(page) == "bid"
     expect(message).to_have_text("")
     expect(page.locator("#panel button.hinted")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "lang"), [(1280, 800, "en"), (375, 667, "fr")],
+    ids=["desktop-1280x800-en", "phone-375x667-fr"],
+)
+def test_a_first_visit_is_welcomed_once_and_a_returning_player_lands_on_the_game(
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot,
+    width: int, height: int, lang: str,
+) -> None:
+    page = make_page(width, height, first_visit=True)
+    preset(page, {**FAST, "language": lang})
+    open_app(page, live_server)
+    welcome = page.locator("#screen-welcome")
+    expect(welcome).to_be_visible()
+    expect(page.locator("#screen-table")).to_be_hidden()
+    title = {"en": "Welcome to Spades", "fr": "Bienvenue au Spades"}[lang]
+    expect(welcome.locator("h2")).to_have_text(title)
+    choices = welcome.locator("button")
+    expect(choices).to_have_count(4)
+    assert choices.evaluate_all("els => els.map(e => e.dataset.action)") == [
+        "welcome-learn", "daily", "new", "rooms"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    last = choices.last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= height  # all four in view
+    screenshot(page, f"welcome-{lang}")
+    # "Learn the rules" opens the first lesson
+    choices.first.click()
+    lessons = page.locator("#screen-lessons")
+    expect(lessons).to_be_visible()
+    expect(lessons.locator(".lx-panel")).to_be_visible()
+    expect(lessons.locator("[data-lesson-id], .lx-title").first).to_be_visible()
+    # a returning player lands on their game; the menu still has the welcome
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(welcome).to_be_hidden()
+    assert step(page) == "bid"
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action=welcome]")
+    expect(welcome).to_be_visible()
+    welcome.locator("[data-action=new]").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+    assert step(page) == "bid"
