@@ -20,6 +20,7 @@ from .dom import add, byid, clear, el
 from .i18n import t
 from .icons import icon
 from .models import LastTrickModel, SheetModel, hand_order
+from .viewer import review_frame
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 
@@ -114,6 +115,10 @@ def score_sheet(model: SheetModel) -> None:
         add(table, tbody)
         add(wrap, table)
         add(body, wrap)
+        if model.replay:  # the hand viewer: this hand trick by trick, every hand face up
+            add(body, el("button", t("sheet.replay", number=last.hand_index + 1),
+                         "vw-open", type="button", data_action="viewer",
+                         data_arg=str(last.hand_index)))
         if notes:
             items = el("ul")
             for note in notes:
@@ -129,7 +134,13 @@ def score_sheet(model: SheetModel) -> None:
             add(history, head)
             for result in hands:
                 row = el("tr")
-                add(row, el("th", t("sheet.hand", number=result.hand_index + 1), scope="row"),
+                name = t("sheet.hand", number=result.hand_index + 1)
+                cell = el("th", None if model.replay else name, scope="row")
+                if model.replay:  # the hand's row opens it in the hand viewer
+                    add(cell, el("button", name, "link vw-row", type="button",
+                                 data_action="viewer", data_arg=str(result.hand_index),
+                                 aria_label=t("sheet.replay", number=result.hand_index + 1)))
+                add(row, cell,
                     el("td", f"{_signed(result.teams[0].points)} = {_number(result.scores[0])}",
                        "num"),
                     el("td", f"{_signed(result.teams[1].points)} = {_number(result.scores[1])}",
@@ -449,6 +460,10 @@ def review_panel(data: dict[str, Any] | None) -> None:
             add(entry, el("p", _coach_text(f"review.fact.{item['fact']}",
                                            amount=i18n.tenths(amount),
                                            m=i18n.tenths_count(amount)), "coach-fact"))
+        if "hand" in item:  # the decision in the hand viewer, its verdict beside it
+            frame = review_frame(item)
+            add(entry, el("button", t("review.replay"), "link vw-see", type="button",
+                          data_action="viewer", data_arg=f"{item['hand']}:{frame}"))
         if i18n.has(f"tip.{item['tip']}.name"):
             add(entry, el("button", t("review.lesson", tip=t(f"tip.{item['tip']}.name")),
                           "link coach-lesson", type="button", data_action="lesson-tip",
