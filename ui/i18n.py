@@ -187,6 +187,11 @@ def tenths(value: int) -> str:
     return str(names.tenths(value, _language))
 
 
+def review_parts(parts: dict[str, int]) -> list[tuple[str, str]]:
+    """A review item's cost split as the review lists it (``locales/names.py``)."""
+    return names.review_parts(parts)
+
+
 def tenths_count(value: int) -> str:
     """The count that picks the plural form of an amount in tenths (``locales/names.py``)."""
     return str(names.tenths_count(value, _language))
