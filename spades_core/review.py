@@ -53,9 +53,9 @@ from .seats import SEATS, Seat
 from .views import View, view_for
 
 __all__ = [
-    "MAX_ITEMS", "MIN_COST", "NOISE_Z", "PARTS", "PART_TIPS", "Parts", "Price", "Review",
-    "ReviewItem", "Why", "clear_of_noise", "hand_states", "price", "review_hand", "review_steps",
-    "review_to_dict", "split_outcome", "standard_error", "weigh", "why",
+    "MAX_ITEMS", "MIN_COST", "NOISE_Z", "PARTS", "PART_TIPS", "REASON_KEYS", "Parts", "Price",
+    "Review", "ReviewItem", "Why", "clear_of_noise", "hand_states", "price", "review_hand",
+    "review_steps", "review_to_dict", "split_outcome", "standard_error", "weigh", "why",
 ]
 
 MIN_COST = 50  # tenths of a point: only decisions costing at least 5 points
@@ -367,6 +367,19 @@ PART_TIPS: dict[str, tuple[str, ...]] = {
     "their-bags": ("bags-cost", "duck-when-made"),
     "their-nil": ("attack-nil",),
 }
+
+
+#: Every main sentence a review item may have (``coach.json``, both languages).
+REASON_KEYS = (
+    "review.why.bag-made-won", "review.why.bag-made", "review.why.bags-over", "review.why.bags",
+    "review.why.set-us", "review.why.need-us", "review.why.our-contract",
+    "review.why.my-nil-won", "review.why.my-nil", "review.why.partner-nil-lost",
+    "review.why.partner-nil", "review.why.our-nil", "review.why.their-made",
+    "review.why.their-contract", "review.why.their-bags", "review.why.their-nil",
+    "review.why.their-nils", "review.why.bid-higher", "review.why.bid-lower",
+    "review.why.bid-bags", "review.why.bid-nil", "review.why.bid-no-nil", "review.why.bid-cover",
+    *(f"review.why.bid.{part}" for part in PARTS),
+)
 
 
 @dataclass(frozen=True, slots=True)
