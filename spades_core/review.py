@@ -13,16 +13,20 @@ Expert's evaluation itself is in match equity (millionths of a win): it chooses 
 better action, the play-outs say what it is worth in points.
 
 The cost of a decision is the mean value of the better action minus that of the one
-played, in tenths of a point (integers: the same figures in CPython and in the page).
-Decisions costing at least :data:`MIN_COST` are kept, the costliest first, at most
-:data:`MAX_ITEMS`.  A forced decision (one distinct card) costs nothing; a Blind Nil,
-decided before the cards are seen, is not reviewed.
+played, in tenths of a point (integers: the same figures in CPython and in the page), split
+into the scoring parts of :data:`PARTS` (:func:`split_outcome`, deal by deal; the parts add
+up to the cost exactly) and given with its standard error.  Decisions costing at least
+:data:`MIN_COST` and at least :data:`NOISE_Z` standard errors are kept, the costliest
+first, at most :data:`MAX_ITEMS`.  A forced decision (one distinct card) costs nothing; a
+Blind Nil, decided before the cards are seen, is not reviewed.
 
 Each :class:`ReviewItem` says where (hand, trick, the trick so far, the cards held), the
-action played and the better one, the hint's tip and sentence for the better action
-(:func:`spades_core.hints.explain`: the page and the terminal say it and link the tip's
-lesson), and one fact: the tricks the team would have taken more, the bags it would have
-avoided, or the tricks the opponents would have taken fewer (means over the play-outs).
+action played and the better one, the cost and its parts, and why: the sentence of the
+largest part (:func:`why`, with the facts of the position and of the hand that make it
+true), the hint's sentence for the better card where its tip fits the part
+(:func:`spades_core.hints.explain`), a "not the X" clause about the card played where a
+rule of the trick says it (:func:`spades_core.hints.contrast_against`), and the tip whose
+lesson fits the part (docs/hints.md, "The review after each hand").
 
 Pure and deterministic: no text (keys and parameters only), every random draw from a
 :class:`~.deal.SplitMix64` seeded by what the seat saw.
@@ -595,7 +599,7 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
     hint = explain(view, better, evaluation)
     part = cost.parts.largest()
     if (isinstance(better, Card) and hint.reason not in (NEUTRAL, NEUTRAL_BID)
-            and hint.tip in PART_TIPS[part]):
+            and hint.tip in ((reason.tip,) if part == "our-nil" else PART_TIPS[part])):
         own = {key: hint.params[key] for key in TEMPLATES[hint.reason].params
                if key in hint.params}  # the template's own (not the hint's clause's)
         if _agrees(params, own):
