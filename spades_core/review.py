@@ -363,11 +363,11 @@ def _same_card(view: View, one: Card, other: Card) -> bool:
 #: own (the first; a Nil's is the Nil bidder's: see :func:`_why`).
 PART_TIPS: dict[str, tuple[str, ...]] = {
     "our-contract": ("count-cards", "count-sure-tricks", "cash-aces-early", "count-spades",
-                     "read-the-table", "last-trick"),
+                     "read-the-table", "last-trick", "dont-trump-partner", "trump-wisely"),
     "our-bags": ("bags-cost", "duck-when-made"),
     "our-nil": ("nil-hand", "cover-partner-nil"),
     "their-contract": ("count-cards", "count-sure-tricks", "cash-aces-early", "count-spades",
-                       "read-the-table", "last-trick"),
+                       "read-the-table", "last-trick", "trump-wisely"),
     "their-bags": ("bags-cost", "duck-when-made"),
     "their-nil": ("attack-nil",),
 }
@@ -598,7 +598,9 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
     tip, support, contrast = reason.tip, "", ""
     hint = explain(view, better, evaluation)
     part = cost.parts.largest()
+    said = reason.key in ("review.why.bag-made", "review.why.bag-made-won")
     if (isinstance(better, Card) and hint.reason not in (NEUTRAL, NEUTRAL_BID)
+            and not (said and hint.reason == "coach.play.bags-duck")  # it says it already
             and hint.tip in ((reason.tip,) if part == "our-nil" else PART_TIPS[part])):
         own = {key: hint.params[key] for key in TEMPLATES[hint.reason].params
                if key in hint.params}  # the template's own (not the hint's clause's)
