@@ -237,3 +237,54 @@ def test_a_nil_bid_item_gives_the_play_outs_odds() -> None:
     found = price(view, item.played, item.better)
     made = int(item.params["made"])
     assert made == (20 * found.nil_made[0] + found.worlds) // (2 * found.worlds)
+
+
+def test_a_cost_within_noise_is_not_flagged() -> None:
+    """Deal 102, trick 7: the Q♥ led where the Expert leads the 4♣ costs 18 points in the
+    review's deals, but with a standard error of 10: within noise, not flagged."""
+    game = finished(102)
+    states = hand_states(game, 0)
+    result = game.past_hands[0]
+    index = 4 + result.plays.index(parse_card("QH"))
+    view = view_for(states[index], Seat.S)
+    found = price(view, parse_card("QH"), parse_card("4C"))
+    assert found.cost >= 50 and not found.clear and 2 * found.se > found.cost
+    assert all(item.action_index != index for item in review_hand(game, 0).items)
+
+
+def _trick_won_by_seat(game: GameState, index: int) -> bool:
+    """Did South win the trick of the play ``index`` (4-55), replayed with the engine?"""
+    states = hand_states(game, 0)
+    start = 4 + (index - 4) // 4 * 4
+    before = states[start].tricks_won[Seat.S]
+    after = (states[start + 4].tricks_won[Seat.S] if start + 4 < len(states)
+             else game.past_hands[0].tricks[Seat.S])
+    return after > before
+
+
+def test_the_facts_in_the_sentences_are_the_hands() -> None:
+    """The numbers and events a sentence states, checked again on the replayed hand."""
+    checked = set()
+    for game in (ruff_game(), *(finished(deal) for deal in (102, 103, 108, 113))):
+        result = game.past_hands[0]
+        states = hand_states(game, 0)
+        for item in review_hand(game, 0).items:
+            view = view_for(states[item.action_index], Seat.S)
+            ours = sum(bid.tricks for bid in (result.bids_by_seat[0], result.bids_by_seat[2]))
+            theirs = sum(bid.tricks for bid in (result.bids_by_seat[1], result.bids_by_seat[3]))
+            final = result.tricks[0] + result.tricks[2]
+            params = item.params
+            if item.reason in ("review.why.bag-made", "review.why.bag-made-won"):
+                taken = view.tricks_won[0] + view.tricks_won[2]
+                assert (params["taken"], params["contract"]) == (str(taken), str(ours))
+                assert taken >= ours
+            if item.reason in ("review.why.bag-made-won", "review.why.my-nil-won"):
+                assert _trick_won_by_seat(game, item.action_index)
+            if item.reason == "review.why.bags-over":
+                assert int(params["final"]) == final > ours
+            if item.reason == "review.why.set-us":
+                assert int(params["final"]) == final < ours
+            if item.reason == "review.why.their-made":
+                assert result.tricks[1] + result.tricks[3] >= theirs == int(params["contract"])
+            checked.add(item.reason)
+    assert {"review.why.my-nil-won", "review.why.their-made"} <= checked, checked
