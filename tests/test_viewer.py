@@ -133,8 +133,10 @@ def test_the_verdict_is_on_the_decision_the_review_flagged(
     assert verdict is not None and verdict.kind == "card"
     assert (verdict.played, verdict.better) == ("3S", ruff["better"])
     # the review panel's own sentence (the same i18n function) and heading
-    assert verdict.sentence == i18n.hint_sentence(ruff["reason"], ruff["params"],
-                                                  ruff["contrast"])
+    assert verdict.sentence == i18n.review_sentence(ruff)
+    for key in (ruff["reason"], ruff.get("support"), ruff["contrast"]):  # every clause said
+        if key:
+            assert i18n.hint_text(key, ruff["params"]) in verdict.sentence, key
     assert verdict.head == i18n.hint_text("review.card", {
         "trick": "2", "played": i18n.card_short("3S"),
         "better": i18n.card_short(ruff["better"])})

@@ -450,16 +450,15 @@ def review_panel(data: dict[str, Any] | None) -> None:
                 add(held, node_card)
             add(row, trick, held)
             add(entry, row)
-        add(entry, el("p", i18n.hint_sentence(item["reason"], item["params"], item["contrast"]),
-                      "coach-reason"))
+        add(entry, el("p", i18n.review_sentence(item), "coach-reason"))
         cost = i18n.whole_points(int(item["cost"]))  # "about 134 points", not "134.2"
         add(entry, el("p", _coach_text("review.cost", points=_number(cost), n=str(cost)),
                       "coach-cost"))
-        if item["fact"]:
-            amount = int(item["fact_tenths"])
-            add(entry, el("p", _coach_text(f"review.fact.{item['fact']}",
-                                           amount=i18n.tenths(amount),
-                                           m=i18n.tenths_count(amount)), "coach-fact"))
+        parts = [_coach_text(f"review.part.{name}", amount=amount)
+                 for name, amount in i18n.review_parts(item.get("parts", {}))]
+        if parts:
+            add(entry, el("p", _coach_text("review.parts", parts=", ".join(parts)),
+                          "coach-parts"))
         if "hand" in item:  # the decision in the hand viewer, its verdict beside it
             frame = review_frame(item)
             add(entry, el("button", t("review.replay"), "link vw-see", type="button",

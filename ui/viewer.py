@@ -190,8 +190,7 @@ def verdict_model(item: Mapping[str, Any]) -> Verdict:
                       better=better_name)
         played_card = card_model(played, classes=("small", "vw-played-card"))
         better_card = card_model(better, classes=("small", "vw-better-card"))
-    params = {str(k): str(v) for k, v in dict(item.get("params") or {}).items()}
-    sentence = i18n.hint_sentence(str(item["reason"]), params, str(item.get("contrast") or ""))
+    sentence = i18n.review_sentence(item)
     points = i18n.whole_points(int(item["cost"]))
     cost = _coach("review.cost", points=i18n.number(points), n=str(points))
     return Verdict(
