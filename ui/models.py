@@ -358,17 +358,19 @@ class SheetModel:
     practice: bool = False  # a lesson's practice hand: the way on is back to the lesson
     seats: tuple[str, str, str, str] = ("", "", "", "")  # each seat's name, N E S W
     teams: tuple[str, str] = ("", "")  # the two teams' names, NS then EW
+    replay: bool = False  # each hand can be replayed in the hand viewer (action "viewer")
 
 
 def sheet_model(view: View, pending: bool, practice: bool = False,
                 names: dict[str, str] | None = None,
-                teams: tuple[str, str] | None = None) -> SheetModel:
+                teams: tuple[str, str] | None = None, replay: bool = False) -> SheetModel:
     """The score sheet; ``names`` and ``teams`` name the seats and the teams where the
-    reader is not South (a room's nicknames); the solo names otherwise ("You")."""
+    reader is not South (a room's nicknames); the solo names otherwise ("You");
+    ``replay``: a button replays each finished hand (the hand viewer)."""
     seats = tuple(names[s] if names and s in names else i18n.seat_name(s) for s in "NESW")
     return SheetModel(view.past_hands, pending, view.phase is Phase.OVER, practice,
                       (seats[0], seats[1], seats[2], seats[3]),
-                      teams or (t("team.NS"), t("team.EW")))
+                      teams or (t("team.NS"), t("team.EW")), replay)
 
 
 @dataclass(frozen=True)

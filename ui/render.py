@@ -146,7 +146,7 @@ def flash_seat(seat: Seat) -> None:
 
 
 def show_screen(name: str) -> None:
-    for screen in ("table", "menu", "lessons"):
+    for screen in ("table", "menu", "welcome", "lessons"):
         byid(f"screen-{screen}").hidden = screen != name
     js.document.body.setAttribute("data-screen", name)  # the score bar follows (table.css)
 
@@ -414,6 +414,25 @@ def draw_hand(model: TableModel) -> None:
 # --- the menu screen -----------------------------------------------------------------------
 
 
+def welcome() -> None:
+    """The first visit's screen: what the app is and four ways in (also from the menu)."""
+    section = clear(byid("screen-welcome"))
+    add(section, el("h2", t("welcome.title"), id="welcome-title", tabindex="-1"),
+        el("p", t("welcome.intro")))
+    items = el("div", cls="menu-list welcome-list")
+    for key, action, primary in (("learn", "welcome-learn", True), ("daily", "daily", False),
+                                 ("random", "new", False), ("friends", "rooms", False)):
+        button = el("button", None, "primary" if primary else None, type="button",
+                    data_action=action, data_key=f"welcome-{key}")
+        add(button, el("span", t(f"welcome.{key}"), "welcome-choice"),
+            el("span", t(f"welcome.{key}.help"), "welcome-help"))
+        add(items, button)
+    add(section, items)
+    title = byid("welcome-title")
+    if title:
+        title.focus()
+
+
 def menu(model: MenuModel) -> None:
     section = clear(byid("screen-menu"))
     add(section, el("h2", t("menu.title")), el("p", t("menu.subtitle")))
@@ -428,6 +447,7 @@ def menu(model: MenuModel) -> None:
         el("button", t("menu.rooms"), type="button", data_action="rooms"),
         el("button", t("menu.quick"), type="button", data_action="quick"),
         el("button", t("menu.lessons"), type="button", data_action="lessons"),
+        el("button", t("menu.welcome"), type="button", data_action="welcome"),
         el("button", t("menu.rules"), type="button", data_action="rules"),
         el("button", t("menu.options"), type="button", data_action="options"),
         el("button", t("menu.stats"), type="button", data_action="stats"))

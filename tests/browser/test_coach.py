@@ -138,6 +138,9 @@ def test_the_review_flags_trumping_partners_ace(page: Page, live_server: str) ->
     for width, height in ((1280, 800), (375, 667)):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=f"{SHOTS}/review-{width}.png")
+    # the link opens that lesson, not the list of lessons
+    item.locator("[data-action=lesson-tip]").click()
+    expect(page.locator("#screen-lessons .lx-panel")).to_be_visible()
 
 
 def test_a_deal_links_par_equals_the_command_line(page: Page, live_server: str) -> None:
