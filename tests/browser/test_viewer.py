@@ -163,7 +163,7 @@ def _check_verdicts(page: Page, state: GameState, hand_index: int) -> list[dict[
         if item is None:
             assert shown["verdict"] is None, frame
         else:
-            sentence = i18n.hint_sentence(item["reason"], item["params"], item["contrast"])
+            sentence = i18n.review_sentence(item)
             assert shown["verdict"] == [item["played"], item["better"], sentence]
     for frame in frames:  # the verdicts' buttons go to their decisions
         page.click(f"dialog[open] .vw-jump[data-arg='{frame}']")
