@@ -2,7 +2,7 @@
 
 Flat ``key -> text`` objects with ``{param}`` placeholders. ``locales.names`` names cards,
 suits, seats, bids and refusal reasons from these catalogues' keys: the one namer, used by
-the page (through ``ui.i18n``) and by the terminal (``spades_core/terminal.py``).
+the page (through ``ui.shared.i18n``) and by the terminal (``spades_core/terminal.py``).
 """
 
 from __future__ import annotations

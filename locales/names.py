@@ -3,7 +3,7 @@
 Each function takes the translate function of its caller, ``t(key, **params) -> text``, over
 the catalogues of this folder (the names' keys are in ``table.json``: ``rank.*``,
 ``rank.short.*``, ``suit.*``, ``suit.of.*``, ``card.name``, ``seat.*``, ``bid.name.*``,
-``refusal.*``). The page calls it through ``ui.i18n``; the terminal through its ``Texts``.
+``refusal.*``). The page calls it through ``ui.shared.i18n``; the terminal through its ``Texts``.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ again only where its fact is true.
 
 Parameters are strings: ``card``, ``winner`` and ``alt`` are card texts (``"AH"``),
 ``suit`` and ``led`` suit keys (``"hearts"``), ``seat`` and ``alt_seat`` seat letters,
-``bid`` a bid token, the rest decimal numbers.  ``ui/i18n.py``'s :func:`hint_text` renders
+``bid`` a bid token, the rest decimal numbers.  ``ui/shared/i18n.py``'s :func:`hint_text` renders
 them (cards with their article, plural forms by language).
 
 Before the seat has looked at its cards (``view.hand is None``, when Blind Nil is

@@ -12,8 +12,8 @@ import pytest
 from spades_core import GameState, Phase, Rules
 from spades_core.bots import bot_action, make_bot
 from spades_core.record import dumps, loads
-from ui import botrunner
-from ui.botrunner import BotRunner
+from ui.shared import botrunner
+from ui.shared.botrunner import BotRunner
 
 
 def run_loop(coro: Any) -> Any:

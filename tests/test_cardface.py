@@ -1,4 +1,5 @@
-"""The card faces of ui/cardface.py: well-formed, complete, safe under the page's CSP, small."""
+"""The card faces of ui/shared/cardface.py: well-formed, complete, safe under the page's CSP,
+small."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ui.cardface import RANKS, SUITS, back_markup, face_markup
+from ui.shared.cardface import RANKS, SUITS, back_markup, face_markup
 
 SVG = "{http://www.w3.org/2000/svg}"
 CARDS = [r + s for s in SUITS for r in RANKS]

@@ -22,7 +22,7 @@ from spades_core.cards import Card
 from spades_core.errors import RecordError, quote, shorten
 from spades_core.game import GameState, Phase
 from spades_core.rules import BOUNDS, Rules
-from ui import options
+from ui.shared import options
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_LINE = 300

@@ -99,7 +99,7 @@ def test_every_drill_has_its_text(lang: str) -> None:
 
 
 def test_best_scores_are_kept_and_bad_storage_resets() -> None:
-    from ui import drills_progress
+    from ui.drills import drills_progress
 
     best, damaged = drills_progress.parse(None)
     assert not damaged and best.scores == {}

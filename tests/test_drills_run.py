@@ -14,8 +14,7 @@ from spades_core.errors import SpadesError
 from spades_core.lessons import drills
 from spades_core.lessons.drills import ITEMS, BidItem, CountItem, NilItem
 from spades_core.seats import Seat
-from ui import i18n
-from ui.drills_run import (
+from ui.drills.drills_run import (
     VOID_SEATS,
     DrillRun,
     answer_token,
@@ -31,6 +30,7 @@ from ui.drills_run import (
     solve_steps,
     solved_json,
 )
+from ui.shared import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 NBSP = "\u00a0"
@@ -297,9 +297,9 @@ def test_the_tricks_table_names_the_leader_and_the_winner() -> None:
 
 
 def test_every_drill_key_the_screen_uses_exists_in_both_languages() -> None:
-    source = (ROOT / "ui" / "drills_screen.py").read_text("utf-8")
-    source += (ROOT / "ui" / "drills_run.py").read_text("utf-8")
-    source += (ROOT / "ui" / "lessons_screen.py").read_text("utf-8")
+    source = (ROOT / "ui" / "drills" / "drills_screen.py").read_text("utf-8")
+    source += (ROOT / "ui" / "drills" / "drills_run.py").read_text("utf-8")
+    source += (ROOT / "ui" / "lessons" / "lessons_screen.py").read_text("utf-8")
     used = {f"lessons.drill.{key}" for key in re.findall(r'\bsay\(\s*"([a-z.]+)"', source)}
     used |= {f"lessons.{key}" for key in re.findall(r'\blt\(\s*"([a-z.]+)"', source)}
     used |= {f"lessons.drill.{drill}{part}" for drill in drills.DRILLS

@@ -15,7 +15,7 @@ from spades_core import GameState, Phase, Rules
 from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
 from spades_core.hints import CONTRAST_TEMPLATES, TEMPLATES, TIPS, explain, hint
 from spades_core.views import view_for
-from ui import i18n
+from ui.shared import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "fr")

@@ -10,9 +10,10 @@ import pytest
 
 from spades_core.cards import parse_card
 from spades_core.lessons import AnswerStep, BidStep, PlayStep, WatchStep, load_library_dir
-from ui import i18n, lessons_progress
-from ui.lessons_player import Player, card_name, card_short, choice_label
-from ui.lessons_progress import Progress, parse
+from ui.lessons import lessons_progress
+from ui.lessons.lessons_player import Player, card_name, card_short, choice_label
+from ui.lessons.lessons_progress import Progress, parse
+from ui.shared import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library_dir(ROOT / "lessons", check_claims=False)
@@ -200,8 +201,8 @@ def test_catalogues_have_the_same_keys_and_fr_spacing() -> None:
 
 
 def test_every_key_the_screen_uses_exists() -> None:
-    source = (ROOT / "ui" / "lessons_screen.py").read_text("utf-8")
-    source += (ROOT / "ui" / "lessons_player.py").read_text("utf-8")
+    source = (ROOT / "ui" / "lessons" / "lessons_screen.py").read_text("utf-8")
+    source += (ROOT / "ui" / "lessons" / "lessons_player.py").read_text("utf-8")
     used = set(re.findall(r'\bt\(\s*"([a-z0-9.\-]+)"', source))
     used |= {f"kind.{kind}" for kind in ("explain", "watch", "play", "bid", "answer", "practice")}
     used |= {f"group.{group}" for group in ("rules", "strategy")}
@@ -212,7 +213,7 @@ def test_every_key_the_screen_uses_exists() -> None:
 
 
 def test_card_and_choice_names_in_both_languages() -> None:
-    """The lessons name cards by the page's one namer (ui.i18n), in both languages."""
+    """The lessons name cards by the page's one namer (ui.shared.i18n), in both languages."""
     en, fr = translator("en"), translator("fr")
     queen = parse_card("QH")
     i18n.set_language("fr")

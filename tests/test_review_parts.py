@@ -183,7 +183,7 @@ def test_every_reason_has_its_words_in_both_languages() -> None:
 
 def test_the_terminal_and_the_page_say_the_same_sentence() -> None:
     from spades_core.terminal import Terminal, Texts
-    from ui import i18n
+    from ui.shared import i18n
 
     game = ruff_game()
     review = review_hand(game, 0)

@@ -1,4 +1,4 @@
-"""The rooms adapter (ui/rooms_client.py): the server's JSON view back into the View the
+"""The rooms adapter (ui/rooms/rooms_client.py): the server's JSON view back into the View the
 table's models are built from, the room, the stored data, nicknames and codes."""
 
 from __future__ import annotations
@@ -10,8 +10,9 @@ import pytest
 from spades_core import GameState, Phase, Rules, Seat
 from spades_core.views import view_for
 from spades_server.protocol import view_to_json
-from ui import i18n, models, rooms_client
-from ui.rooms_client import BadFrame, check_stored, clean_nickname, parse_code, view_from_json
+from ui.rooms import rooms_client
+from ui.rooms.rooms_client import BadFrame, check_stored, clean_nickname, parse_code, view_from_json
+from ui.shared import i18n, models
 
 FIELDS = ("seat", "rules", "phase", "to_act", "hand_index", "dealer", "hand", "bids", "plays",
           "trick", "leader", "tricks_won", "spades_broken", "played_mask", "voids", "scores",

@@ -11,8 +11,9 @@ import pytest
 
 from spades_core import GameState, Rules
 from spades_core.bots import bot_action, make_bot
-from ui import coach_cache, lessons_progress, options, savegame, stats
-from ui.storage import (
+from ui.lessons import lessons_progress
+from ui.shared import options
+from ui.shared.storage import (
     KEYS,
     LIMITS,
     MAX_DEPTH,
@@ -21,6 +22,7 @@ from ui.storage import (
     check_seen,
     depth_within,
 )
+from ui.table import coach_cache, savegame, stats
 
 
 def _game_json(**changes: Any) -> dict[str, Any]:

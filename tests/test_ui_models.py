@@ -1,4 +1,4 @@
-"""The models the page draws, built from views without a browser (ui/models.py)."""
+"""The models the page draws, built from views without a browser (ui/shared/models.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 
 from spades_core import GameState, Phase, Rules, Seat, parse_bid
 from spades_core.views import view_for
-from ui import cardface, i18n, models
-from ui.models import UiState, table_model
+from ui.shared import cardface, i18n, models
+from ui.shared.models import UiState, table_model
 
 S = Seat.S
 
@@ -212,7 +212,7 @@ def test_the_game_over_holds_no_cards() -> None:
 def test_the_avatars_differ_by_seat_and_index_html_paints_the_same_ones() -> None:
     from pathlib import Path
 
-    from ui.avatar import avatar_markup
+    from ui.table.avatar import avatar_markup
 
     html = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
     pictures = {seat: avatar_markup(seat) for seat in "NESW"}

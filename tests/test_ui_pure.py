@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from spades_core import GameState, Rules, parse_bid
-from ui import deals, i18n, options, pacing, savegame, stats
-from ui.storage import KEYS, MemoryBackend, Storage
+from ui.shared import i18n, options
+from ui.shared.storage import KEYS, MemoryBackend, Storage
+from ui.table import deals, pacing, savegame, stats
 
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -38,7 +39,8 @@ def test_every_key_the_ui_uses_exists() -> None:
     coach's, loaded at boot too)."""
     table = json.loads((LOCALES / "en" / "table.json").read_text(encoding="utf-8"))
     table |= json.loads((LOCALES / "en" / "coach.json").read_text(encoding="utf-8"))
-    table_modules = ("app", "render", "dialogs", "main", "botrunner", "models")
+    table_modules = ("table/app", "table/render", "table/dialogs", "main", "shared/botrunner",
+                     "shared/models")
     source = "\n".join((LOCALES.parent / "ui" / f"{m}.py").read_text() for m in table_modules)
     used = set(re.findall(r"\bt\(\s*\"([a-z][\w.-]+)\"", source))
     used |= set(re.findall(r"_button\(\s*\"([a-z][\w.-]+)\"", source))
@@ -222,7 +224,7 @@ def test_the_page_catalogues_never_define_a_key_twice() -> None:
 ROOT = LOCALES.parent
 # Symbols the page may show as text: the suits and a few arrows and marks that every common
 # font draws. Anything else in the symbol and emoji blocks would be a missing glyph somewhere:
-# the page draws such icons itself (ui/icons.py, CSS).
+# the page draws such icons itself (ui/table/icons.py, CSS).
 TEXT_SYMBOLS = set("♠♥♦♣←→↺★✓")
 
 
@@ -291,7 +293,7 @@ def test_a_hint_says_its_action_once() -> None:
 
 def test_numbers_are_written_with_the_minus_sign_and_percentages_as_the_language_does() -> None:
     """Scores were written "-60" in some places and "−60" in others; the win rate "0 %" in
-    English. One formatter (ui/i18n.py) writes every number the page shows."""
+    English. One formatter (ui/shared/i18n.py) writes every number the page shows."""
     minus = "\u2212"
     assert i18n.number(-60) == f"{minus}60" and i18n.number(0) == "0"
     assert i18n.number(212) == "212"
@@ -313,8 +315,8 @@ def test_no_number_shown_to_players_is_formatted_by_hand() -> None:
     """The page's text goes through i18n.number / signed / percent: no "-" or " %" made by
     hand, no score turned into text by str() in what the page draws."""
     sources = {name: (ROOT / "ui" / f"{name}.py").read_text(encoding="utf-8")
-               for name in ("app", "dialogs", "render", "models", "rooms_screen", "rooms",
-                            "lessons_screen")}
+               for name in ("table/app", "table/dialogs", "table/render", "shared/models",
+                            "rooms/rooms_screen", "rooms/rooms", "lessons/lessons_screen")}
     for name, source in sources.items():
         assert not re.search(r"\d\)?\} ?%\"", source), name  # f"{rate} %"
         assert not re.search(r"str\([\w.\[\]\"']*scores?\b", source), name

@@ -1,4 +1,4 @@
-"""The hand viewer's model (ui/viewer.py): a finished hand's frames, built from the engine's
+"""The hand viewer's model (ui/table/viewer.py): a finished hand's frames, built from the engine's
 record of the hand without a browser, and the coach's verdicts on the right decisions."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from spades_core import GameState, Seat
 from spades_core.review import hand_states, review_hand, review_to_dict
 from spades_core.views import view_for
 from tests.test_review import RUFF_BIDS, RUFF_CARDS, ruff_game
-from ui import i18n, models, viewer
-from ui.viewer import Reviews, frame_for_key, parse_target, verdict_frames, viewer_model
+from ui.shared import i18n, models
+from ui.table import viewer
+from ui.table.viewer import Reviews, frame_for_key, parse_target, verdict_frames, viewer_model
 
 S = Seat.S
 

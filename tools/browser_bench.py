@@ -21,7 +21,8 @@ Expert's answers of the drills in the bots' worker or in slices.
 Then the hint's time in the page (``hint_ms``): a game at the Normal level (the hint is the
 Expert's, whatever the level), the Hint button pressed at each of South's turns (bids and
 cards, real positions of the game, South then playing the obvious card), ``--hints`` times.  Each
-time is the page's own measure (``data-bot-hint-ms``, ui/botrunner.py: from the request to the
+time is the page's own measure (``data-bot-hint-ms``, ui/shared/botrunner.py: from the request to
+the
 answer, the record's trip to the bots' worker included), and ``data-bot-hint-by`` must say the
 worker answered.  The first hint the worker answers imports the coach there: it is reported
 apart (``warmup_ms``), unmeasured in the median and p95 (the target: p95 <= 250 ms).  At the end
@@ -136,7 +137,8 @@ def drill_times(browser: Browser, url: str) -> dict[str, object]:
     """Each drill's items built in one piece on the page's main thread (the question, the
     engine's answer and, for Bidding, the 200-deal trick counts), measured by the page's own
     Pyodide: the cold pass (first imports) and a warm one, median and max per drill in ms.
-    The page itself computes the answers in the bots' worker or in slices (ui/drills_run.py)."""
+    The page itself computes the answers in the bots' worker or in slices
+    (ui/drills/drills_run.py)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()

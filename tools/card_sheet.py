@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-from ui.cardface import RANKS, SUITS, back_markup, face_markup  # noqa: E402
+from ui.shared.cardface import RANKS, SUITS, back_markup, face_markup  # noqa: E402
 
 OUT = ROOT / "test-artifacts"
 CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self'; "

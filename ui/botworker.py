@@ -26,11 +26,12 @@ def decide(record_text: str, level: str) -> str:
 
 
 def hint(record_text: str, hand_seen: bool) -> str:
-    """South's hint in the game record, as JSON (``ui.botrunner.hint_from_json`` reads it)."""
+    """South's hint in the game record, as JSON (``ui.shared.botrunner.hint_from_json`` reads
+    it)."""
     from spades_core.hints import hint as coach
     from spades_core.seats import Seat
     from spades_core.views import view_for
-    from ui.botrunner import hint_to_json
+    from ui.shared.botrunner import hint_to_json
 
     state = loads(str(record_text))
     return hint_to_json(coach(view_for(state, Seat.S, hand_seen=bool(hand_seen))))
@@ -56,8 +57,8 @@ def par(record_text: str, level: str) -> str:
 
 def drill(name: str, index: int) -> str:
     """Item ``index`` of the drill ``name`` with its answer (the Expert's bid or Nil
-    verdict, the 200-deal trick counts), as ``ui.drills_run.solved_json`` writes it."""
-    from ui.drills_run import solve_json
+    verdict, the 200-deal trick counts), as ``ui.drills.drills_run.solved_json`` writes it."""
+    from ui.drills.drills_run import solve_json
 
     return solve_json(str(name), int(index))
 

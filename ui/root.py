@@ -1,8 +1,9 @@
 """The composition root (browser only): builds the controller and hands it the screens.
 
-The table's controller (``ui/app.py``) draws through ``ui/render.py`` and ``ui/dialogs.py``;
+The table's controller (``ui/table/app.py``) draws through ``ui/table/render.py`` and
+``ui/table/dialogs.py``;
 the lessons screen is given to it as a loader, imported only when the lessons open (the
-first screen stays fast), and it receives the controller as a ``ui.ports.Port``.
+first screen stays fast), and it receives the controller as a ``ui.shared.ports.Port``.
 Nothing imports this module but ``ui/main.py``.
 """
 
@@ -11,13 +12,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from .app import App
-from .ports import Port
+from .shared.ports import Port
+from .table.app import App
 
 
 def open_lessons(section: Any, port: Port) -> Any:
     """Import the lessons screen on first use and draw it into ``section``."""
-    module = importlib.import_module("ui.lessons_screen")
+    module = importlib.import_module("ui.lessons.lessons_screen")
     return module.mount(section, port)
 
 

@@ -15,7 +15,7 @@ from spades_core.review import review_hand
 from spades_core.rules import trick_winner
 from spades_core.views import view_for
 from tests.browser.apphelpers import FAST, act, open_app, preset, record, step
-from ui import i18n
+from ui.shared import i18n
 
 pytestmark = pytest.mark.browser
 SHOTS = "/work/shots/coach"

@@ -17,7 +17,7 @@ from spades_core.lessons import drills, load_library_dir
 from spades_core.lessons.drills import ITEMS, BidItem, CountItem, NilItem
 from spades_core.seats import Seat
 from tests.browser.apphelpers import preset, wait_ready
-from ui.models import hand_order
+from ui.shared.models import hand_order
 
 pytestmark = pytest.mark.browser
 

@@ -449,7 +449,7 @@ def _finished_daily_game() -> tuple[dict[str, object], tuple[int, int]]:
     """A saved daily game just over (standard rules): North and South bid 6 each every hand
     and fall below the floor, so the page has negative scores to write."""
     from spades_core import GameState, Phase, Rules, Seat, parse_bid
-    from ui.savegame import SavedGame
+    from ui.table.savegame import SavedGame
 
     state = GameState.new(Rules(), deal=20261205)
     while state.phase is not Phase.OVER:

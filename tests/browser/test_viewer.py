@@ -19,7 +19,7 @@ from spades_core.record import from_dict
 from spades_core.review import review_hand, review_to_dict
 from spades_core.rules import winning_play
 from tests.browser.apphelpers import FAST, act, open_app, preset, record, step, stored
-from ui import i18n, models
+from ui.shared import i18n, models
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 SHOTS = Path("/work/shots/viewer")

@@ -31,8 +31,8 @@ from spades_core import (
 from spades_core.errors import SpadesError
 from spades_core.views import View
 
-from . import i18n, models
-from .i18n import t
+from ..shared import i18n, models
+from ..shared.i18n import t
 
 NICKNAME_MAX = 20
 MARKS_MAX = 2  # as spades_server.protocol.MARKS_MAX

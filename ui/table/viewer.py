@@ -3,7 +3,7 @@
 Built from a finished hand as the engine keeps it (``spades_core.game.HandResult``: a
 ``View``'s ``past_hands``, so an online table could draw it too), a frame index and the
 coach's review of the hand (``spades_core.review.review_to_dict``, as the coach's worker
-returns it), it gives plain frozen dataclasses that ``ui/viewer_screen.py`` draws:
+returns it), it gives plain frozen dataclasses that ``ui/table/viewer_screen.py`` draws:
 
 - frame 0, the bids: the four hands as dealt, face up, and the bids in bidding order;
 - frame ``k`` (1 to 13), trick ``k``: the four hands as they were before it, face up (each
@@ -28,9 +28,9 @@ from spades_core.game import HandResult
 from spades_core.rules import winning_play
 from spades_core.seats import Seat
 
-from . import i18n
-from .i18n import t
-from .models import CardModel, card_model, hand_order, place_of
+from ..shared import i18n
+from ..shared.i18n import t
+from ..shared.models import CardModel, card_model, hand_order, place_of
 
 BIDS_FRAME = 0
 

@@ -5,7 +5,7 @@ of one seat's portrait, a head and shoulders on a coloured disc in a 64x64 viewB
 has its own colours, hair and clothes, so the four plates differ at a glance; the picture is
 decorative (``aria-hidden``): the plate's name and aria-label say who sits there.
 
-Like ``ui/cardface.py``: presentation attributes only (no ``style`` attribute, allowed by the
+Like ``ui/shared/cardface.py``: presentation attributes only (no ``style`` attribute, allowed by the
 page's CSP), no ``id``, no external reference; index.html holds the same markup so that the
 plates are painted before Python runs (``tests/test_ui_models.py`` checks the two agree).
 """

@@ -16,7 +16,7 @@ def key(deal: int, level: str, rules: dict[str, Any]) -> str:
 
 
 def check(data: object) -> tuple[dict[str, Any], bool]:
-    """``(cache, clean)`` as ``ui.storage`` reads it: the entries that are well formed
+    """``(cache, clean)`` as ``ui.shared.storage`` reads it: the entries that are well formed
     (a damaged cache keeps them, and is not clean)."""
     if data is None:
         return {}, True

@@ -1,12 +1,12 @@
 """The page's controller: the game in progress, the bots' turns, input, screens and storage.
 
-It implements ``ui.ports.Port`` for the screens it does not draw itself (the lessons):
+It implements ``ui.shared.ports.Port`` for the screens it does not draw itself (the lessons):
 ``dispatch(name, arg)``, ``show_screen("table" | "lessons" | "menu")`` and
 ``start_game(deal, level, hints_on=True, target=None)`` (a game or practice game of deal N,
 after asking "Abandon the game in progress?" when an unfinished game would be replaced).
 The composition root (``ui/root.py``) builds it and hands it the lessons screen's loader.
 
-Data flows one way: the controller builds plain models (``ui/models.py``) from
+Data flows one way: the controller builds plain models (``ui/shared/models.py``) from
 ``view_for(state, Seat.S)`` and its UI state, the renderers draw them, and clicks come back
 as action names (``data-action`` / ``data-arg``) dispatched to ``do_<name>(arg)``.
 No rule lives here: legality and refusal reasons come from ``spades_core``.
@@ -27,15 +27,16 @@ from spades_core.claim import check_claim
 from spades_core.rules import DAILY_RULES, winning_play
 from spades_core.views import view_for
 
-from . import coach_cache, deals, dialogs, i18n, models, pacing, ports, render, savegame, sound
-from . import options as opts
+from ..shared import i18n, models, ports, sound
+from ..shared import options as opts
+from ..shared.botrunner import COACH_NAME, BotRunner
+from ..shared.dom import byid
+from ..shared.i18n import t
+from ..shared.storage import Storage, check_seen
+from . import coach_cache, deals, dialogs, pacing, render, savegame
 from . import stats as stats_mod
 from . import viewer as hand_viewer
-from .botrunner import COACH_NAME, BotRunner
-from .dom import byid
-from .i18n import t
 from .savegame import SavedGame
-from .storage import Storage, check_seen
 from .viewer_screen import viewer_dialog
 
 S = Seat.S
@@ -84,7 +85,7 @@ class App:
         self.viewer: tuple[int, int] | None = None  # (hand, frame) while the viewer shows
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
-        self.rooms: Any = None  # ui.rooms.Rooms: the rooms' controller, made at boot
+        self.rooms: Any = None  # ui.rooms.rooms.Rooms: the rooms' controller, made at boot
 
     # --- boot ------------------------------------------------------------------------
 
@@ -171,7 +172,7 @@ class App:
         """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here
         leaves solo play as it is."""
         try:
-            from .rooms import Rooms
+            from ..rooms.rooms import Rooms
 
             self.rooms = Rooms(self)
             self.rooms.from_link()
@@ -207,7 +208,7 @@ class App:
 
     @staticmethod
     def bots_worker_levels() -> frozenset[str]:
-        from .botrunner import WORKER_LEVELS
+        from ..shared.botrunner import WORKER_LEVELS
 
         return WORKER_LEVELS
 
@@ -590,7 +591,7 @@ class App:
         table's actions and the rooms' own go to the rooms' controller."""
         rooms = self.rooms
         if rooms is not None:
-            from .rooms import TABLE_ACTIONS
+            from ..rooms.rooms import TABLE_ACTIONS
 
             handler = ports.handler_name(name)
             own = not hasattr(self, handler) and hasattr(rooms, handler)
@@ -1155,7 +1156,7 @@ class App:
 
     async def engine_job(self, method: str, args: tuple[Any, ...],
                          steps: Callable[[], Generator[None, None, str]]) -> str:
-        """``ui.ports.Port.engine_job``: through the bots' runner, as the hint is (a job of
+        """``ui.shared.ports.Port.engine_job``: through the bots' runner, as the hint is (a job of
         a second or less; the coach's worker may be busy with a par for minutes)."""
         return await self.bots.short_job(method, args, steps)
 

@@ -19,7 +19,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from . import storage
+from ..shared import storage
 
 KEY = "spades.lessons.v1"
 VERSION = 1
@@ -119,7 +119,7 @@ def from_data(data: object) -> Progress:
 
 def check(data: object) -> tuple[Progress, bool]:
     """``(progress, clean)`` from parsed JSON (None: nothing stored), for
-    :meth:`ui.storage.Storage.load`. A lesson's entry that cannot be read is dropped and
+    :meth:`ui.shared.storage.Storage.load`. A lesson's entry that cannot be read is dropped and
     the other lessons kept (``clean`` is then False)."""
     if data is None:
         return Progress(), True
@@ -145,7 +145,7 @@ def check(data: object) -> tuple[Progress, bool]:
 
 def loads(text: str) -> Progress:
     """Read stored progress; raise :class:`ProgressError` when it is not version-1 progress
-    (or too long, too deep, not JSON: see :func:`ui.storage.parse`)."""
+    (or too long, too deep, not JSON: see :func:`ui.shared.storage.parse`)."""
     try:
         data = storage.parse(text, storage.LIMITS["lessons"])
     except storage.Unreadable as error:

@@ -1,14 +1,15 @@
 """The lessons screen: the list (tabs Rules, Strategy and Drills) with progress, the lesson
-player, and the drills (drawn by ``ui/drills_screen.py`` from ``ui/drills_run.py``'s state).
+player, and the drills (drawn by ``ui/drills/drills_screen.py`` from ``ui/drills/drills_run.py``'s
+state).
 
 ``mount(section)`` draws into ``<section id="screen-lessons">`` (the main menu calls it; calling
 it again redraws). Everything is built with ``createElement`` and ``textContent``: lesson and
 stored text is never parsed as HTML; cards are drawn by the page's one card widget
-(``ui/cardview.py``). One delegated click listener reads ``data-action`` / ``data-arg`` and
-dispatches them to ``do_<action>(arg)``, the page's one convention (``ui/ports.py``); the
+(``ui/shared/cardview.py``). One delegated click listener reads ``data-action`` / ``data-arg`` and
+dispatches them to ``do_<action>(arg)``, the page's one convention (``ui/shared/ports.py``); the
 controller is reached only through the ``Port`` given to :func:`mount`. The logic (steps,
-judging, what is lit) is in ``ui/lessons_player.py`` and the stored progress in
-``ui/lessons_progress.py``; both are pure.
+judging, what is lit) is in ``ui/lessons/lessons_player.py`` and the stored progress in
+``ui/lessons/lessons_progress.py``; both are pure.
 """
 
 from __future__ import annotations
@@ -43,10 +44,8 @@ from spades_core.lessons import (
 from spades_core.lessons.drills import ITEMS
 from spades_core.seats import Seat
 
-from . import drills_progress, drills_screen, i18n, lessons_progress, ports
-from .cardview import card_element
-from .dom import el
-from .drills_run import (
+from ..drills import drills_progress, drills_screen
+from ..drills.drills_run import (
     ENGINE_DRILLS,
     DrillRun,
     Pick,
@@ -57,11 +56,15 @@ from .drills_run import (
     say,
     solve_steps,
 )
+from ..shared import i18n, ports
+from ..shared.cardview import card_element
+from ..shared.dom import el
+from ..shared.models import CardModel, hand_order
+from ..shared.ports import Port
+from . import lessons_progress
 from .lessons_player import RED_SUITS, Player, card_name, choice_label, suit_key
-from .models import CardModel, hand_order
-from .ports import Port
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS_DIR = ROOT / "lessons"
 CSS_HREF = "./ui/lessons.css"
 WATCH_DELAY_MS = 550
@@ -69,7 +72,7 @@ GROUPS = ("rules", "strategy")
 TABS = (*GROUPS, "drills")  # the list's tabs: the lessons by group, then the drills
 
 
-# --- text: the lessons.* keys of locales/<lang>/lessons.json, through ui.i18n ------------
+# --- text: the lessons.* keys of locales/<lang>/lessons.json, through ui.shared.i18n ------------
 
 
 class _Text:
@@ -801,7 +804,7 @@ class LessonsScreen:
             from spades_core.hints import hint
             from spades_core.lessons import step_view
 
-            from . import i18n
+            from ..shared import i18n
 
             i18n.load("hints")
             view = step_view(step)

@@ -1,8 +1,8 @@
 """The one card widget (browser only): the table, the lessons, the review and the dialogs
 draw every card through :func:`card_element`.
 
-It takes a :class:`ui.models.CardModel` (plain data) and returns an element whose face is
-``ui/cardface.py``'s markup. Classes: ``card``, ``suit-S`` (``-H``, ``-D``, ``-C``), ``back``,
+It takes a :class:`ui.shared.models.CardModel` (plain data) and returns an element whose face is
+``cardface.py``'s markup. Classes: ``card``, ``suit-S`` (``-H``, ``-D``, ``-C``), ``back``,
 and the model's states (``playable``, ``illegal``, ``hinted``, ``winner``...). A card with an
 ``action`` is a ``<button data-action=... data-arg=...>``; others are pictures
 (``role="img"``) named by their ``aria-label``; a card button is named by a visually hidden
@@ -41,7 +41,7 @@ def card_element(model: CardModel) -> Any:
     node = el("button" if button else "span",
               cls=f"card suit-{suit_letter(model.text)} {classes}".strip(),
               data_card=model.text, **attrs)
-    # The face is drawn markup made from the card's own text only (see ui/cardface.py), hidden
+    # The face is drawn markup made from the card's own text only (see cardface.py), hidden
     # from assistive technology. A picture is named by its aria-label; a button by its content,
     # a visually hidden name, so that its name holds all the text it shows (no aria-label
     # that would differ from the indices drawn on the face).

@@ -2,11 +2,11 @@
 the player's actions sent as ``spades-room/1`` messages (docs/protocol.md).
 
 The server is the authority: this module never applies an action. It draws the table from
-the view the server sends (``ui/rooms_client.py`` turns it into a ``View``; the renderers are
+the view the server sends (``ui/rooms/rooms_client.py`` turns it into a ``View``; the renderers are
 the solo table's), sends ``bid`` / ``play`` / ``look`` on the player's clicks, and shows a
 refusal with the engine's refusal text. The seat token is kept in local storage per room
 code: a reload, or a lost socket (reconnection with back-off), sends ``resume``.
-The page's controller (``ui/app.py``) routes the table's actions here while a room is open.
+The page's controller (``ui/table/app.py``) routes the table's actions here while a room is open.
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from spades_core import BLIND_NIL, Phase
 from spades_core.rules import DEFAULT_RULES, game_winner, winning_play
 from spades_core.views import View
 
-from . import dialogs, i18n, models, render, rooms_screen, sound
+from ..shared import i18n, models, sound
+from ..shared.i18n import t
+from ..shared.storage import parse
+from ..table import dialogs, render
 from . import rooms_client as rc
-from .i18n import t
-from .storage import parse
+from . import rooms_screen
 
 STORE_KEY = "spades.rooms"
 

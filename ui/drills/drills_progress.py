@@ -1,4 +1,4 @@
-"""The drills' best scores, as stored JSON (the approach of :mod:`ui.lessons_progress`).
+"""The drills' best scores, as stored JSON (the approach of :mod:`ui.lessons.lessons_progress`).
 
 Pure Python (no browser import). Stored form (``version`` 1) under :data:`KEY`::
 
@@ -18,7 +18,7 @@ from typing import Any
 
 from spades_core.lessons.drills import DRILLS, ITEMS
 
-from . import storage
+from ..shared import storage
 
 KEY = "spades.drills.v1"
 VERSION = 1

@@ -1,8 +1,8 @@
 """Dialogs (browser only): score sheet, end of game, last trick, rules and FAQ, options, stats.
 
-Each draws plain data (``ui/models.py``'s sheet and last-trick models, the options and the
+Each draws plain data (``ui/shared/models.py``'s sheet and last-trick models, the options and the
 statistics) and declares its buttons by action name; it reads no game state and imports no
-controller. Cards are drawn by ``ui/cardview.py``.
+controller. Cards are drawn by ``ui/shared/cardview.py``.
 """
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ from typing import Any
 
 from spades_core import Seat, parse_card
 
-from . import i18n
-from . import options as opts
+from ..shared import i18n
+from ..shared import options as opts
+from ..shared.cardview import card_element
+from ..shared.dom import add, byid, clear, el
+from ..shared.i18n import t
+from ..shared.models import LastTrickModel, SheetModel, hand_order
 from . import stats as stats_mod
-from .cardview import card_element
-from .dom import add, byid, clear, el
-from .i18n import t
 from .icons import icon
-from .models import LastTrickModel, SheetModel, hand_order
 from .viewer import review_frame
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
@@ -361,7 +361,7 @@ def _coach_text(key: str, **params: object) -> str:
 
 
 def _small_card(text: str) -> Any:
-    from .models import CardModel
+    from ..shared.models import CardModel
 
     return card_element(CardModel(text=text, label=i18n.card_name(text), classes=("small",)))
 
@@ -375,7 +375,7 @@ def _decision_head(item: dict[str, Any]) -> str:
     return _coach_text("review.card", trick=item["trick_number"], played=played, better=better)
 
 
-open_dialog, show_dialog = _open, _show  # for the other screens' dialogs (ui/rooms_screen.py)
+open_dialog, show_dialog = _open, _show  # for the other screens' dialogs (ui/rooms/rooms_screen.py)
 
 
 def _action_name(kind: str, text: str) -> str:

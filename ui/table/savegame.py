@@ -15,7 +15,7 @@ from typing import Any
 from spades_core import GameState, RecordError, Rules
 from spades_core.record import from_dict, to_dict
 
-from .options import CHOICES, GAME_OPTIONS, defaults, rules_kwargs
+from ..shared.options import CHOICES, GAME_OPTIONS, defaults, rules_kwargs
 
 LEVELS = ("beginner", "normal", "expert")
 

@@ -1,8 +1,9 @@
 """The hand viewer's renderer (browser only): a finished hand trick by trick, in the page's
 dialog.
 
-It draws ``ui/viewer.py``'s :class:`~ui.viewer.ViewerModel` (plain data) with the one card
-widget (``ui/cardview.py``) and declares its buttons by action name: ``viewer-prev``,
+It draws ``ui/table/viewer.py``'s :class:`~ui.table.viewer.ViewerModel` (plain data) with the one
+card
+widget (``ui/shared/cardview.py``) and declares its buttons by action name: ``viewer-prev``,
 ``viewer-next``, ``viewer-go`` (``data-arg``: a frame), ``viewer-back`` (to the score
 sheet). It reads no game state and imports no controller. Stepping redraws the viewer in
 place and keeps the focus on the button pressed, so that Next can be pressed again.
@@ -12,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..shared.cardview import card_element
+from ..shared.dom import add, byid, clear, document, el
+from ..shared.i18n import t
 from . import dialogs
-from .cardview import card_element
-from .dom import add, byid, clear, document, el
-from .i18n import t
 from .viewer import ViewerHand, ViewerModel
 
 VIEWER_ID = "viewer"

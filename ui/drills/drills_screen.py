@@ -2,11 +2,11 @@
 one drill's screen (the item, the answer controls, the feedback with the Bidding chart,
 the end with the score).
 
-It draws plain data: a :class:`ui.drills_run.DrillRun` (pure), what the player has picked
-(:class:`ui.drills_run.Pick`) and the best scores, and returns elements whose callbacks are
-names (``data-action="drill-answer" data-arg="4"``); ``ui/lessons_screen.py`` owns the
+It draws plain data: a :class:`ui.drills.drills_run.DrillRun` (pure), what the player has picked
+(:class:`ui.drills.drills_run.Pick`) and the best scores, and returns elements whose callbacks are
+names (``data-action="drill-answer" data-arg="4"``); ``ui/lessons/lessons_screen.py`` owns the
 state, dispatches the actions and fetches the answers. Text goes in as ``textContent``;
-cards are the page's one card widget (``ui/cardview.py``); the chart's bars are ``div``s
+cards are the page's one card widget (``ui/shared/cardview.py``); the chart's bars are ``div``s
 sized through the CSS variable ``--h`` (the page's CSP allows no style attribute).
 Classes start with ``lx-`` (``ui/lessons.css``).
 """
@@ -21,9 +21,11 @@ from spades_core.lessons.drills import DRILLS, ITEMS, SAMPLES, BidItem
 from spades_core.seats import Seat
 from spades_core.views import View
 
-from . import i18n
-from .cardview import card_element
-from .dom import el
+from ..lessons.lessons_player import RED_SUITS, card_name, card_short, suit_key
+from ..shared import i18n
+from ..shared.cardview import card_element
+from ..shared.dom import el
+from ..shared.models import CardModel, hand_order
 from .drills_run import (
     VOID_SEATS,
     DrillRun,
@@ -37,8 +39,6 @@ from .drills_run import (
     right_token,
     say,
 )
-from .lessons_player import RED_SUITS, card_name, card_short, suit_key
-from .models import CardModel, hand_order
 
 AREAS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 TABLE_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)

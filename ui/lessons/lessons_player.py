@@ -1,7 +1,8 @@
 """The lesson player's logic, without the DOM: which step, what the table shows, judging choices.
 
 Pure Python over :mod:`spades_core.lessons` (no browser import), so the CPython tests can walk
-every lesson through it. ``ui/lessons_screen.py`` draws what this says and sends it the clicks.
+every lesson through it. ``ui/lessons/lessons_screen.py`` draws what this says and sends it the
+clicks.
 Nothing here decides a rule: legality, refusals and the right answers come from ``check_action``.
 """
 
@@ -29,7 +30,7 @@ from spades_core.lessons import (
     check_action,
 )
 
-from . import i18n
+from ..shared import i18n
 
 Translate = Callable[..., str]  # t(key, **params) -> text (the lessons' own keys)
 

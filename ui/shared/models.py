@@ -1,13 +1,14 @@
 """What the screens draw, as plain data (pure Python, no browser import).
 
-The controller (``ui/app.py``) builds these from ``spades_core.views.view_for(state, Seat.S)``
+The controller (``ui/table/app.py``) builds these from ``spades_core.views.view_for(state, Seat.S)``
 and its own UI state (waiting, the hinted card, the trick still shown...); the renderers
-(``ui/render.py``, ``ui/dialogs.py``, ``ui/cardview.py``) draw them and import no controller.
+(``ui/table/render.py``, ``ui/table/dialogs.py``, ``ui/shared/cardview.py``) draw them and import
+no controller.
 A table on a server's room would receive the same ``View``: nothing here reads a ``GameState``.
 
 Callbacks are declared by name: a model gives an ``action`` and its ``arg`` (``"play"``,
 ``"QS"``), which the renderer writes as ``data-action`` / ``data-arg`` and the controller
-dispatches to ``do_<action>(arg)`` (see ``ui/ports.py``).
+dispatches to ``do_<action>(arg)`` (see ``ui/shared/ports.py``).
 """
 
 from __future__ import annotations

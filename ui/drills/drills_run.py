@@ -1,7 +1,7 @@
 """One drill under way (pure, no browser import): its ten items, one at a time.
 
-The Drills tab of the lessons screen (``ui/lessons_screen.py``, drawing through
-``ui/drills_screen.py``) draws from this: the current item's question (South's view, cheap
+The Drills tab of the lessons screen (``ui/lessons/lessons_screen.py``, drawing through
+``ui/drills/drills_screen.py``) draws from this: the current item's question (South's view, cheap
 to build), whether its answer is known yet, the answer given, the score so far, and the end.
 
 The answers of *Bidding* and *Nil or not* are the Expert's (and, for Bidding, the tricks
@@ -47,7 +47,7 @@ from spades_core.rules import winning_play
 from spades_core.seats import Seat
 from spades_core.views import View
 
-from . import i18n
+from ..shared import i18n
 
 ENGINE_DRILLS = frozenset({"bidding", "nil"})  # answered by the Expert: off the main thread
 VOID_SEATS = (Seat.W, Seat.N, Seat.E)  # the seats a void question offers, left to right

@@ -1,7 +1,7 @@
 """The rooms' screens (browser only): the "Play with friends" dialog, the waiting room, the
 room bar over the table (code, chat, mute, nudge, reconnecting) and the chat phrases.
 
-A renderer: it draws plain data (``ui/rooms_client.py``'s models, strings) and declares its
+A renderer: it draws plain data (``ui/rooms/rooms_client.py``'s models, strings) and declares its
 buttons by action name (``data-action``); it imports no controller. Nicknames go in as text.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import i18n
-from .dialogs import open_dialog, show_dialog
-from .dom import add, byid, clear, document, el
-from .i18n import t
-from .options import CHOICES
+from ..shared import i18n
+from ..shared.dom import add, byid, clear, document, el
+from ..shared.i18n import t
+from ..shared.options import CHOICES
+from ..table.dialogs import open_dialog, show_dialog
 from .rooms_client import NICKNAME_MAX, SEAT_NAMES, LobbyModel
 
 TARGETS: tuple[int, ...] = CHOICES["target"]  # a room offers the games solo play offers

@@ -25,7 +25,7 @@ KEYS = {
     "options": "spades.options.v1",
     "stats": "spades.stats.v1",
     "lessons": "spades.lessons.v1",
-    "par": "spades.par.v1",  # the deals' pars, by deal, level and rules (ui/coach_cache.py)
+    "par": "spades.par.v1",  # the deals' pars, by deal, level and rules (ui/table/coach_cache.py)
     "welcome": "spades.welcome.v1",  # true once the first visit's welcome was shown
 }
 # Keys of earlier formats: removed when found.

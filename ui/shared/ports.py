@@ -3,7 +3,8 @@
 A renderer declares a callback by name: ``data-action="play" data-arg="QS"`` on an element.
 A click on it (or inside it) is read by :func:`read_action` and given to the owner's
 :func:`dispatch`, which calls ``owner.do_play("QS")`` (dashes become underscores). The
-table's controller (``ui/app.py``) and the lessons screen (``ui/lessons_screen.py``) follow
+table's controller (``ui/table/app.py``) and the lessons screen (``ui/lessons/lessons_screen.py``)
+follow
 the same convention; the lessons screen reaches the controller only through :class:`Port`,
 which the composition root (``ui/root.py``) hands to it. A field that acts when it changes
 (a seat picker) says so with ``data-change`` (:func:`read_change`).

@@ -1,9 +1,9 @@
 """Drawing the table from its model (browser only): seats, scores, trick, hand, panels, menu.
 
-``table(model)`` draws a :class:`ui.models.TableModel`, built by the controller from
+``table(model)`` draws a :class:`ui.shared.models.TableModel`, built by the controller from
 ``view_for(state, Seat.S)``; this module reads no game state and imports no controller.
-Everything is built with createElement/textContent (cards by ``ui/cardview.py``); actions are
-``data-action`` / ``data-arg`` attributes dispatched by the controller (``ui/ports.py``).
+Everything is built with createElement/textContent (cards by ``ui/shared/cardview.py``); actions are
+``data-action`` / ``data-arg`` attributes dispatched by the controller (``ui/shared/ports.py``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import Seat
 
-from . import i18n
+from ..shared import i18n
+from ..shared.cardview import card_element
+from ..shared.dom import add, byid, clear, el, set_text
+from ..shared.i18n import t
+from ..shared.models import CardModel, MenuModel, TableModel
 from .avatar import avatar_markup
-from .cardview import card_element
-from .dom import add, byid, clear, el, set_text
-from .i18n import t
-from .models import CardModel, MenuModel, TableModel
 
 
 def translate_static() -> None:
