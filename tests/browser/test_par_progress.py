@@ -15,6 +15,7 @@ from ui import i18n
 pytestmark = pytest.mark.browser
 DEAL = 20261201  # at the Beginner level, target 200: a par game of 9 hands
 PAR_TIMEOUT_MS = 300_000
+SHOTS = "/work/shots/coach"
 PANEL_JS = """() => {
   const node = document.getElementById('coach-par');
   return node && {state: node.dataset.state, hands: node.dataset.parHands || null,
@@ -40,6 +41,7 @@ def test_the_par_panel_shows_each_hand_of_the_par_game(page: Page, live_server: 
     # a hand of the par done, not the last: the panel says how far it got
     page.wait_for_selector("#coach-par[data-state=working]", timeout=PAR_TIMEOUT_MS)
     seen = page.evaluate(PANEL_JS)
+    page.screenshot(path=f"{SHOTS}/par-progress-1280.png")
     if seen["state"] == "working":  # (read in one go; the next hand may have replaced it)
         hands = int(seen["hands"])
         past = expected.game.past_hands[hands - 1]
