@@ -28,8 +28,8 @@ from .game import GameState, Phase
 from .rules import Rules, trick_winner
 from .seats import Seat, dealer_of_hand
 
-__all__ = ["MAX_PAR_HANDS", "Par", "Parting", "par_game", "par_steps", "par_to_dict",
-           "parting"]
+__all__ = ["MAX_PAR_HANDS", "Par", "Parting", "par_game", "par_hand", "par_hand_steps",
+           "par_of", "par_start", "par_steps", "par_to_dict", "parting"]
 
 MAX_PAR_HANDS = 200  # a game longer than this (ties going on) is not a par
 
@@ -67,21 +67,56 @@ def par_game(deal: int, level: str, rules: Rules | None = None) -> Par:
     return run_steps(par_steps(deal, level, rules))
 
 
-def par_steps(deal: int, level: str, rules: Rules | None = None) -> Generator[None, None, Par]:
-    """:func:`par_game` in steps: yields after each action (and inside the Expert's
-    searches); the same par."""
-    rules = rules or Rules()
+def par_start(deal: int, rules: Rules | None = None) -> GameState:
+    """The par game before its first hand."""
+    return GameState.new(rules or Rules(), deal=deal)
+
+
+def par_hand_steps(state: GameState, level: str) -> Generator[None, None, GameState]:
+    """One hand of the par game from ``state`` (a par game, started by :func:`par_start`
+    and between two hands, or within one): the Expert in South's seat, ``level``'s bot in
+    the others, to the end of the hand in play (the game over, or the next hand not yet
+    bid).  Yields after each action (and inside the Expert's searches).  The bots are
+    deterministic, so the par played hand by hand is :func:`par_game`'s."""
+    if state.phase is Phase.OVER:
+        return state
+    deal = state.deal
+    if len(state.past_hands) >= MAX_PAR_HANDS:
+        raise UsageError(f"deal {deal}: the par game lasts over {MAX_PAR_HANDS} hands")
     others = make_bot(level)
     expert = ExpertBot()
-    state = GameState.new(rules, deal=deal)
-    while state.phase is not Phase.OVER:
-        if len(state.past_hands) >= MAX_PAR_HANDS:
-            raise UsageError(f"deal {deal}: the par game lasts over {MAX_PAR_HANDS} hands")
-        seat = state.to_act
-        bot = expert if seat == Seat.S else others
+    hand = len(state.past_hands)
+    while _in_hand(state, hand):
+        bot = expert if state.to_act == Seat.S else others
         state = state.apply((yield from action_steps(bot, state)))
         yield
-    return Par(deal, level, rules, state)
+    return state
+
+
+def _in_hand(state: GameState, hand: int) -> bool:
+    """Whether the par game is still in its hand number ``hand`` (0 for the first)."""
+    return state.phase is not Phase.OVER and len(state.past_hands) == hand
+
+
+def par_hand(state: GameState, level: str) -> GameState:
+    """:func:`par_hand_steps` in one call."""
+    return run_steps(par_hand_steps(state, level))
+
+
+def par_of(state: GameState, level: str) -> Par:
+    """The par of a par game played to its end."""
+    if state.phase is not Phase.OVER or state.deal is None:
+        raise UsageError("the par game is not over")
+    return Par(state.deal, level, state.rules, state)
+
+
+def par_steps(deal: int, level: str, rules: Rules | None = None) -> Generator[None, None, Par]:
+    """:func:`par_game` in steps: yields after each action (and inside the Expert's
+    searches); the same par.  The hands of :func:`par_hand_steps`, one after another."""
+    state = par_start(deal, rules)
+    while state.phase is not Phase.OVER:
+        state = yield from par_hand_steps(state, level)
+    return par_of(state, level)
 
 
 def _actions(state: GameState) -> list[tuple[Card | Bid, ...]]:

@@ -114,3 +114,25 @@ def test_par_errors_are_one_line(tmp_path: Path) -> None:
     assert "not a game of deal 1" in line
     assert _one_line_error(_run("par", "--deal", "1", "--record", str(tmp_path / "none")))
     assert _one_line_error(_run("par", "--deal", "1", "--record", "-", stdin=b"{"))
+
+
+@pytest.mark.parametrize(("deal", "level", "rules"), [
+    (20261201, "beginner", SHORT),
+    (20261202, "normal", SHORT),
+    (20261204, "beginner", Rules(target=150, blind_nil=False, bag_limit=5)),
+])
+def test_the_par_hand_by_hand_is_the_par_game(deal: int, level: str, rules: Rules) -> None:
+    from spades_core.par import par_hand, par_of, par_start
+
+    state = par_start(deal, rules)
+    hands = 0
+    while state.phase is not Phase.OVER:
+        before = len(state.past_hands)
+        state = par_hand(state, level)
+        hands += 1
+        assert len(state.past_hands) == before + 1  # one hand a call
+    par = par_game(deal, level, rules)
+    assert state == par.game
+    assert hands == par.hands
+    assert par_to_dict(par_of(state, level)) == par_to_dict(par)
+    assert par_hand(state, level) is state  # a game over plays nothing

@@ -30,6 +30,14 @@ of each hand the review is computed in the coach's worker while the score sheet 
 next hand starts once it is done, as when a person reads it (``review_ms``: those times), so
 that the hints are not timed against it.  ``--hints 0`` skips this part; ``--only-hints`` skips
 the others.
+
+Then the deal's par in the page (``par_ms``): a game of the deal link ``?deal=20261201`` at the
+Beginner level, target 200, played to the end (South playing the obvious card, each hand's
+review waited for: ``par.review_ms``); at the end dialog the par is worked out in the coach's
+worker a hand at a time (ui/shared/botrunner.py ``par_loop``): ``par_ms`` is the page's time from
+the end dialog to the par (``data-coach-par-total-ms``, set when the par is done), ``par.hands``
+its hands, ``par.last_hand_ms`` the last hand's job.  ``--no-par`` skips this part;
+``--only-par`` skips the others.
 """
 
 from __future__ import annotations
@@ -261,7 +269,64 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
     }
 
 
-def run(runs: int, hints: int = 40, load: bool = True) -> dict[str, object]:
+PAR_DEAL = 20261201
+PAR_OPTIONS = {"level": "beginner", "target": 200, "speed": "instant", "auto_play": "never",
+               "blind_nil": False, "sound": False, "language": "en"}
+PAR_TIMEOUT_MS = 600_000
+
+
+def par_times(browser: Browser, url: str) -> dict[str, object]:
+    """Play the deal link :data:`PAR_DEAL` to the end (the reviews waited for) and wait for
+    the par in the end dialog; the page's own times."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(
+        "if (!localStorage.getItem('bench.preset')) {"
+        f" localStorage.setItem('spades.options.v1', {json.dumps(json.dumps(PAR_OPTIONS))});"
+        " localStorage.setItem('spades.welcome.v1', '{\"seen\": true}');"
+        " localStorage.setItem('bench.preset', '1'); }"
+    )
+    errors: list[str] = []
+    reviews: list[float] = []
+    try:
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.goto(f"{url}?deal={PAR_DEAL}")
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        while True:
+            kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
+            if kind == "end":
+                break
+            if kind == "sheet":
+                page.wait_for_selector("#coach-review:is([data-state=done], [data-state=failed])",
+                                       state="attached", timeout=REVIEW_TIMEOUT_MS)
+                reviews.append(float(page.get_attribute("body", "data-coach-review-ms") or 0))
+                page.click("dialog[open] [data-action=sheet-next]")
+            elif kind == "bid":
+                page.click("#panel [data-action=bid][data-bid='3']")
+            elif kind == "play":
+                page.click("#hand .card.playable >> nth=0")
+            else:
+                raise RuntimeError(f"unexpected step {kind}")
+        page.wait_for_selector("#coach-par[data-state=done]", state="attached",
+                               timeout=PAR_TIMEOUT_MS)
+        found: dict[str, object] = {
+            "deal": PAR_DEAL,
+            "par": int(page.get_attribute("#coach-par", "data-par") or 0),
+            "par_ms": float(page.get_attribute("body", "data-coach-par-total-ms") or "nan"),
+            "hands": int(page.get_attribute("body", "data-coach-par-hands") or 0),
+            "last_hand_ms": float(page.get_attribute("body", "data-coach-par_step-ms") or "nan"),
+            "by": page.get_attribute("body", "data-coach-par_step-by"),
+            "review_ms": reviews,
+        }
+    finally:
+        context.close()
+    if errors:
+        raise RuntimeError(f"{url}: {errors}")
+    return found
+
+
+def run(runs: int, hints: int = 40, load: bool = True, par: bool = True) -> dict[str, object]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
@@ -283,6 +348,10 @@ def run(runs: int, hints: int = 40, load: bool = True) -> dict[str, object]:
                     found["drill_item_ms"] = drill_times(browser, app_url)
                 if hints > 0:
                     found["hint_ms"] = hint_times(browser, app_url, hints)
+                if par:
+                    details = par_times(browser, app_url)
+                    found["par_ms"] = details["par_ms"]
+                    found["par"] = details
             finally:
                 browser.close()
     finally:
@@ -315,9 +384,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hints", type=int, default=40,
                         help="hints timed in the page, 0 for none (default 40)")
     parser.add_argument("--only-hints", action="store_true",
-                        help="time the hints only, not the loads nor the bots")
+                        help="time the hints only, not the loads nor the bots (nor the par)")
+    parser.add_argument("--no-par", action="store_true", help="do not time the deal's par")
+    parser.add_argument("--only-par", action="store_true",
+                        help="time the deal's par (and its game's reviews) only")
     args = parser.parse_args(argv)
-    print(json.dumps(run(max(1, args.runs), max(0, args.hints), not args.only_hints)))
+    hints = 0 if args.only_par else max(0, args.hints)
+    load = not (args.only_hints or args.only_par)
+    par = not (args.no_par or args.only_hints)
+    print(json.dumps(run(max(1, args.runs), hints, load, par)))
     return 0
 
 

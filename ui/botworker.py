@@ -1,6 +1,6 @@
 """The bots' worker (PyScript, same Pyodide and app.zip as the page): decides for a record,
-and does the coach's work off the main thread: the hint, the review after a hand, the par,
-and the drills' answers."""
+and does the coach's work off the main thread: the hint, the review after a hand, the par
+(a hand at a time), and the drills' answers."""
 
 from __future__ import annotations
 
@@ -44,15 +44,13 @@ def review(record_text: str, hand_index: int) -> str:
     return json.dumps(review_to_dict(review_hand(loads(str(record_text)), int(hand_index))))
 
 
-def par(record_text: str, level: str) -> str:
-    """The par of the record's deal and rules against ``level``, with where the record's
-    game left it, as JSON (what ``python -m spades_core par --record`` prints)."""
-    from spades_core.par import par_game, par_to_dict
+def par_step(par_text: str, player_text: str, level: str) -> str:
+    """One hand of the par game (``ui.shared.botrunner.par_step_steps``): the par game's record
+    so far (empty to start) and the player's record in, the JSON of the hand's end out."""
+    from spades_core.bots.expert import run_steps
+    from ui.shared.botrunner import par_step_steps
 
-    state = loads(str(record_text))
-    if state.deal is None:
-        raise ValueError("a par needs a deal number")
-    return json.dumps(par_to_dict(par_game(state.deal, str(level), state.rules), state))
+    return str(run_steps(par_step_steps(str(par_text), str(player_text), str(level))))
 
 
 def drill(name: str, index: int) -> str:
@@ -63,4 +61,4 @@ def drill(name: str, index: int) -> str:
     return solve_json(str(name), int(index))
 
 
-__export__ = ["decide", "drill", "hint", "par", "ping", "review"]
+__export__ = ["decide", "drill", "hint", "par_step", "ping", "review"]

@@ -26,10 +26,11 @@ worker's state for tests and bug reports: ``data-bot-worker`` (``starting``, ``r
 ``failed``), ``data-bot-worker-ms`` (how long it took to answer), ``data-bot-slice-ms`` and
 ``data-bot-step-ms`` (the longest main-thread slice and search step so far),
 ``data-bot-decide-ms`` (the longest decision in the worker so far).  For each coach job (the
-hint, the review, the par: ``METHOD``), ``data-TAG-METHOD-ms`` is the last one's time in ms
-(measured in the page, from the request to the answer, the record's trip to the worker
-included), ``data-TAG-METHOD-by`` where it ran (``worker`` or ``main``) and
-``data-TAG-METHOD-count`` how many have finished (tools/browser_bench.py reads them).
+hint, the review, a hand of the par: ``METHOD``, ``par_step`` for the par's hands),
+``data-TAG-METHOD-ms`` is the last one's time in ms (measured in the page, from the request
+to the answer, the record's trip to the worker included), ``data-TAG-METHOD-by`` where it
+ran (``worker`` or ``main``) and ``data-TAG-METHOD-count`` how many have finished
+(tools/browser_bench.py reads them).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from spades_core import Bid, Card, GameState, Phase, Seat, parse_bid, parse_card
@@ -102,7 +103,8 @@ def _take_error_banner(name: str) -> bool:
 
 COACH_NAME = "spades-coach"  # a second worker for the review and the par: long jobs that
 # must not hold up the bots' decisions
-COACH_TIMEOUT_MS = 600_000  # a par against Expert bots: four Experts to the end of a game
+COACH_TIMEOUT_MS = 600_000  # a review, or one hand of a par (four Experts: seconds)
+MAX_PAR_GAMES = 8  # par games kept in memory, part played or over (the oldest dropped)
 
 
 class BotRunner:
@@ -120,6 +122,10 @@ class BotRunner:
         self.longest_decision_ms = 0.0  # one decision in the worker
         self.last_job_ms = 0.0  # the last hint, review or par (worker or main thread)
         self.jobs_done: dict[str, int] = {}  # coach jobs finished, by method
+        self.par_games: dict[str, str] = {}  # par games so far (records), by par key
+        self._par_running: dict[str, asyncio.Future[tuple[str, dict[str, Any]]]] = {}
+        self._par_owner: dict[str, object] = {}  # the loop working on each key
+        self.par_progress_shown = 0
 
     def bot(self, level: str) -> Bot:
         bot = self._bots.get(level)
@@ -322,23 +328,99 @@ class BotRunner:
         data: dict[str, Any] = json.loads(text)
         return data
 
-    async def par(self, state: GameState, level: str) -> dict[str, Any]:
-        """The par of the game's deal against ``level`` (``par_to_dict``, with where the
-        game left it): the figure ``python -m spades_core par`` prints."""
-        from spades_core.par import par_steps, par_to_dict
+    # --- the par, hand by hand -----------------------------------------------------
+
+    async def par_hand(self, key: str, state: GameState, level: str) -> dict[str, Any]:
+        """The next hand of the par game of ``key`` (its deal, level and rules; the par
+        game so far is kept in :attr:`par_games`), as :func:`par_step_steps` says it, with
+        where ``state`` (the player's game) left it once over.  One job in the coach's
+        worker (or on the main thread): a review asked meanwhile runs after this hand, not
+        after the whole par.  Callers asking for the same key at once share the hand."""
         from spades_core.record import dumps
 
-        deal = state.deal
-        if deal is None:
-            raise ValueError("a par needs a deal number")
+        player_text = dumps(state)
+        running = self._par_running.get(key)
+        if running is None or running.done():
+            running = asyncio.ensure_future(self._par_step(key, player_text, level))
+            self._par_running[key] = running
+        asked, data = await asyncio.shield(running)
+        if data["over"] and asked != player_text:  # another game's parting: ours (no hand)
+            return await self.par_hand(key, state, level)
+        return data
+
+    async def _par_step(self, key: str, player_text: str,
+                        level: str) -> tuple[str, dict[str, Any]]:
+        par_text = self.par_games.get(key, "")
 
         def steps() -> Generator[None, None, str]:
-            found = yield from par_steps(deal, level, state.rules)
-            return json.dumps(par_to_dict(found, state))
+            return (yield from par_step_steps(par_text, player_text, level))
 
-        text = await self.job("par", (dumps(state), level), steps, COACH_TIMEOUT_MS, wait=True)
+        text = await self.job("par_step", (par_text, player_text, level), steps,
+                              COACH_TIMEOUT_MS, wait=True)
         data: dict[str, Any] = json.loads(text)
-        return data
+        self.par_games.pop(key, None)
+        self.par_games[key] = str(data["record"])
+        while len(self.par_games) > MAX_PAR_GAMES:
+            self.par_games.pop(next(iter(self.par_games)))
+        return player_text, data
+
+    async def par_loop(self, key: str, state: GameState, level: str,
+                       wanted: Callable[[], bool],
+                       progress: Callable[[dict[str, Any]], None]) -> dict[str, Any] | None:
+        """The par of ``key`` hand after hand: ``progress(data)`` after each hand but the
+        last (``data``: hands, scores), the par's ``par_to_dict`` (where ``state`` left
+        it) at the end.  Between two hands, when ``wanted()`` is false (the player left the
+        end dialog) or a newer loop took the key over, it stops: None, the par game so far
+        kept in memory for the next loop of the key.  ``<body>``: ``data-TAG-par-hands``
+        (the par game's hands so far), ``data-TAG-par-progress`` (progress lines shown),
+        ``data-TAG-par-total-ms`` (a finished loop's time, from its start, in the page)."""
+        owner = object()
+        self._par_owner[key] = owner
+        begin = _now_ms()
+        while True:
+            if not wanted() or self._par_owner.get(key) is not owner:
+                return None
+            data = await self.par_hand(key, state, level)
+            _show(f"{self.tag}-par-hands", str(data["hands"]))
+            if data["over"]:
+                if self._par_owner.get(key) is owner:
+                    del self._par_owner[key]
+                _show(f"{self.tag}-par-total-ms", str(round(_now_ms() - begin, 1)))
+                found: dict[str, Any] = data["par"]
+                return found
+            if wanted() and self._par_owner.get(key) is owner:
+                progress(data)
+                self.par_progress_shown += 1
+                _show(f"{self.tag}-par-progress", str(self.par_progress_shown))
+
+
+def par_step_steps(par_text: str, player_text: str,
+                   level: str) -> Generator[None, None, str]:
+    """One hand of the par game of the player's deal, rules and ``level``, in steps: from
+    the par game's record so far (``par_text``, empty to start), as JSON:
+    ``{"record": the par game's record, "hands": hands played, "scores": {"NS", "EW"},
+    "over": bool, "par": par_to_dict(par, player's game) once over, else null}``.  A par
+    game already over plays nothing (the result again, where the player's game left it)."""
+    from spades_core.par import par_hand_steps, par_of, par_start, par_to_dict
+    from spades_core.record import dumps, loads
+
+    player = loads(str(player_text))
+    if player.deal is None:
+        raise ValueError("a par needs a deal number")
+    if par_text:
+        state = loads(str(par_text))
+        if state.deal != player.deal or state.rules != player.rules:
+            raise ValueError("the par game is not of the player's deal and rules")
+    else:
+        state = par_start(player.deal, player.rules)
+    state = yield from par_hand_steps(state, str(level))
+    over = state.phase is Phase.OVER
+    ns, ew = state.scores
+    return json.dumps({
+        "record": dumps(state), "hands": len(state.past_hands),
+        "scores": {"NS": ns, "EW": ew}, "over": over,
+        "par": par_to_dict(par_of(state, str(level)), player) if over else None,
+    })
 
 
 def hint_to_json(found: Any) -> str:

@@ -876,7 +876,10 @@ class App:
 
     def start_par(self, state: GameState, level: str) -> None:
         """The deal's par in the end-of-game dialog: from the cache (local storage, per
-        deal, level and rules) or computed in the background."""
+        deal, level and rules) or worked out hand by hand in the coach's worker, the panel
+        saying how far it got.  Leaving the dialog stops it between two hands; the par game
+        so far stays in memory (``self.coach.par_games``) for the next end dialog of the
+        same deal, level and rules."""
         deal = state.deal
         if deal is None:
             return
@@ -887,36 +890,51 @@ class App:
             return
         dialogs.par_panel(None, state.scores[0])
 
+        def wanted() -> bool:
+            return self.dialog_kind == "end" and self.state is state
+
+        def progress(data: dict[str, Any]) -> None:
+            dialogs.par_panel({**data, "progress": True}, state.scores[0])
+
         async def work() -> None:
             try:
-                data = await self.coach.par(state, level)
+                data = await self.coach.par_loop(key, state, level, wanted, progress)
             except Exception as error:
                 js.console.warn(f"par failed: {error!r}")
-                if self.dialog_kind == "end":
+                if wanted():
                     dialogs.par_panel({"failed": True}, state.scores[0])
+                return
+            if data is None:  # the player left: the par game so far is kept
                 return
             self.par_cache = coach_cache.put(self.par_cache, key, {"par": data["par"]})
             self.store("par", self.par_cache)
-            if self.dialog_kind == "end" and self.state is state:
+            if wanted():
                 dialogs.par_panel(data, state.scores[0])
 
         self.schedule(work())
 
     def show_par(self, state: GameState, cached: dict[str, Any]) -> None:
         """A cached par: the figure at once; where the game left it is worked out here
-        (the par game itself is not kept), so the line appears once the worker has it."""
+        (from the par game in memory, else played again hand by hand), so the line
+        appears once the worker has it."""
         game = self.game
         assert game is not None
         level = game.level
+        deal = state.deal
+        assert deal is not None
+        key = coach_cache.key(deal, level, state.rules.to_dict())
         dialogs.par_panel({"par": cached["par"], "level": level, "pending": True},
                           state.scores[0])
 
+        def wanted() -> bool:
+            return self.dialog_kind == "end" and self.state is state
+
         async def work() -> None:
             try:
-                data = await self.coach.par(state, level)
+                data = await self.coach.par_loop(key, state, level, wanted, lambda _: None)
             except Exception:
                 return
-            if self.dialog_kind == "end" and self.state is state:
+            if data is not None and wanted():
                 dialogs.par_panel(data, state.scores[0])
 
         self.schedule(work())

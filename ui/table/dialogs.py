@@ -501,7 +501,8 @@ def practice_panel(data: dict[str, Any] | None) -> None:
 
 def par_panel(data: dict[str, Any] | None, score: int) -> None:
     """The deal's par beside the player's score, and where the two games parted
-    ("computing…" while ``data`` is None)."""
+    ("computing…" while ``data`` is None; how far the par game got while ``data`` has
+    ``progress``: its hands and scores so far)."""
     node = _panel("coach-par", "par", data)
     if node is None or data is None:
         return
@@ -509,8 +510,18 @@ def par_panel(data: dict[str, Any] | None, score: int) -> None:
         node.setAttribute("data-state", "failed")
         add(node, el("p", t("par.failed")))
         return
+    if data.get("progress"):  # the par game so far, after a hand
+        scores = data["scores"]
+        node.setAttribute("data-state", "working")
+        node.setAttribute("data-par-hands", str(data["hands"]))
+        add(node, el("p", _coach_text("par.progress", hand=data["hands"],
+                                      ns=_number(int(scores["NS"])),
+                                      ew=_number(int(scores["EW"]))), "coach-par-line"))
+        return
     par = int(data["par"])
     node.setAttribute("data-state", "pending" if data.get("pending") else "done")
+    if "hands" in data:
+        node.setAttribute("data-par-hands", str(data["hands"]))
     node.setAttribute("data-par", str(par))
     line = _coach_text("par.line", level=t(f"level.{data['level']}"), par=_number(par),
                        n=str(par), score=_number(score))
