@@ -116,6 +116,8 @@ class Client:
         self.seat = ""
         self.token = ""
         self.last: dict[str, Any] | None = None
+        self.acted = -1  # the version this client last acted on (play_until)
+        self.looked = -1  # the hand index whose cards it last asked for
 
     def send(self, **message: Any) -> None:
         self.ws.send(json.dumps(message))
@@ -161,9 +163,8 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_until(client: Client, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """Act on each of the seat's turns (once per version) until ``done(view)``."""
-    acted = -1
-    looked = -1  # the hand index whose cards were asked for
+    """Act on each of the seat's turns (once per version, also across calls) until
+    ``done(view)``."""
     deadline = time.monotonic() + 60
     pending = [client.last] if client.last is not None else []
     while time.monotonic() < deadline:
@@ -175,15 +176,15 @@ def play_until(client: Client, done: Callable[[dict[str, Any]], bool]) -> dict[s
         view = message["view"]
         if done(view):
             return message
-        if view["to_act"] != client.seat or message["version"] == acted:
+        if view["to_act"] != client.seat or message["version"] == client.acted:
             continue
         action = choose(view)
         if action["type"] == "look":
-            if looked == view["hand_index"]:
+            if client.looked == view["hand_index"]:
                 continue
-            looked = view["hand_index"]
+            client.looked = view["hand_index"]
         else:
-            acted = message["version"]
+            client.acted = message["version"]
         client.send(**action)
     raise AssertionError("the game did not get there")
 
