@@ -5,6 +5,7 @@ room plays on to the end of a hand for everyone else."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import struct
@@ -21,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
+from spades_server.rooms import Connection
 from spades_server.server import RunningServer, start_server
 from tests.test_server_rooms import (
     TIMEOUT,
@@ -323,3 +325,50 @@ def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path)
         if stalled is not None:
             stalled.close()
         running.stop()
+
+
+def test_a_connection_queues_without_waiting_and_drops_a_peer_that_does_not_read() -> None:
+    """``Connection.post`` never waits: the frames go out in order from the connection's own
+    task; past the queue's bound, or when the socket takes no frame within the time-out,
+    the connection is dropped (aborted) and takes no more frames."""
+
+    async def until(test: Any) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not test():
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+
+    async def scenario() -> None:
+        sent: list[str] = []
+        taken = asyncio.Event()  # the socket takes frames once this is set
+
+        async def send(text: str) -> None:
+            await taken.wait()
+            sent.append(text)
+            await asyncio.sleep(0)
+
+        aborted: list[str] = []
+        full = Connection(send, queue_limit=100, send_timeout=60,
+                          abort=lambda: aborted.append("full"))
+        assert full.post("a" * 60) and full.post("b" * 40)  # 100: at the bound
+        assert not full.post("c")  # over it: dropped at once
+        assert full.dropped == "queue-full" and full.closed and aborted == ["full"]
+        assert not full.post("d") and aborted == ["full"]
+
+        slow = Connection(send, queue_limit=10_000, send_timeout=0.2,
+                          abort=lambda: aborted.append("slow"))
+        assert slow.post("x")
+        await until(lambda: slow.dropped is not None)
+        assert slow.dropped == "send-timeout" and aborted == ["full", "slow"]
+
+        taken.set()
+        quick = Connection(send, queue_limit=10_000, send_timeout=60,
+                           abort=lambda: aborted.append("quick"))
+        for index in range(200):
+            assert quick.post(str(index))
+        await until(lambda: len(sent) == 200)
+        assert sent == [str(index) for index in range(200)] and quick.queued_size == 0
+        quick.close()
+        assert not quick.post("after") and aborted == ["full", "slow"]
+
+    asyncio.run(scenario())
