@@ -97,7 +97,8 @@ def refusal_text(reason: str, values: Mapping[str, object], t: Translate,
 
 CARD_PARAMS = ("card", "winner", "alt")
 SUIT_PARAMS = ("suit", "led")
-SEAT_PARAMS = ("seat", "alt_seat")
+SEAT_PARAMS = ("seat", "alt_seat", "nil_seat")
+BID_PARAMS = ("bid", "alt_bid")
 _PLURAL_MARK = re.compile(r"\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}")
 
 
@@ -122,6 +123,16 @@ def whole_points(value: int) -> int:
     learner reads "about 134 points", not "134.2"."""
     whole = (abs(value) + 5) // 10
     return -whole if value < 0 else whole
+
+
+def review_parts(parts: Mapping[str, int]) -> list[tuple[str, str]]:
+    """A review item's cost split (``spades_core.review.Parts``, in tenths by part) as the
+    review line lists it: the parts worth at least half a point, largest first, each with
+    its signed whole points (``"+9"``, ``"\u22125"``)."""
+    found = [(name, whole_points(value)) for name, value in parts.items()]
+    found = [item for item in found if item[1]]
+    found.sort(key=lambda item: -item[1])  # stable: the parts' own order on a tie
+    return [(name, f"+{points}" if points > 0 else f"\u2212{-points}") for name, points in found]
 
 
 def tenths_count(value: int, lang: str) -> str:
@@ -171,7 +182,7 @@ def coach_params(values: Mapping[str, str], t: Translate, person: bool = True,
             out[key] = suit_name(value, t)
         elif key in SEAT_PARAMS and value in SEATS:
             out[key] = seats(value) if seats is not None else seat_name(value, t, person)
-        elif key == "bid":
+        elif key in BID_PARAMS:
             out[key] = bid_text(value, t)
         else:
             out[key] = value

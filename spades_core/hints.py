@@ -39,8 +39,8 @@ from .views import View
 
 __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
-    "REASONS", "TEMPLATES", "TIPS", "Hint", "Spot", "Template", "explain", "hint", "hint_steps",
-    "normal_hint",
+    "REASONS", "RULE_CONTRASTS", "TEMPLATES", "TIPS", "Hint", "Spot", "Template",
+    "contrast_against", "explain", "hint", "hint_steps", "normal_hint",
 ]
 
 SPADES = 3
@@ -73,10 +73,11 @@ class Spot:
     """What the coach reads from a view about one action (a card or a bid)."""
 
     def __init__(self, view: View, action: Card | Bid | None,
-                 evaluation: Evaluation | None = None) -> None:
+                 evaluation: Evaluation | None = None, alt: Card | None = None) -> None:
         self.view = view
         self.action = action
         self.evaluation = evaluation
+        self.alt = alt  # the card a "not the X" clause is about, when the caller names it
         self.seat = int(view.seat)
         self.partner = (self.seat + 2) & 3
         self.hand = view.hand.mask if view.hand is not None else 0
@@ -668,6 +669,8 @@ def _alternative(spot: Spot) -> Card | None:
     if not _card_play(spot) or len(spot.legal) < 2:
         return None
     card = spot.card
+    if spot.alt is not None:  # the caller's card (the review's: the card played)
+        return spot.alt if spot.alt != card and spot.alt in spot.legal else None
     ev = spot.evaluation
     highest = max(spot.legal, key=lambda c: (c.suit == SPADES, rank_of(c), c.id))
     lowest = min(spot.legal, key=lambda c: (c.suit == SPADES, rank_of(c), c.id))
@@ -964,6 +967,24 @@ def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None
                 params = {**params, **extra}
                 break
     return Hint(action, template.tip, template.key, params, contrast)
+
+
+#: The "not the X" clauses that name a rule of the trick (not the simulations' figure): the
+#: review's, which speaks of points and names the card played.
+RULE_CONTRASTS = ("coach.not.overtakes", "coach.not.enough", "coach.not.overtrump",
+                  "coach.not.wasted")
+
+
+def contrast_against(view: View, action: Card, evaluation: Evaluation | None,
+                     alt: Card) -> tuple[str, Params]:
+    """The first of :data:`RULE_CONTRASTS` whose predicate holds for "``action``, not
+    ``alt``" in ``view`` (its key and parameters), or ``("", {})``."""
+    spot = Spot(view, action, evaluation, alt)
+    for key in RULE_CONTRASTS:
+        found = TEMPLATES[key].check(spot)
+        if found is not None:
+            return key, found
+    return "", {}
 
 
 def hint(view: View) -> Hint:

@@ -67,7 +67,7 @@ class Texts:
     def coach(self, key: str, params: dict[str, str]) -> str | None:
         """A coach template (``coach.*``) in words: plural forms resolved, each card ``X``
         given as ``X`` and, with its article, ``X_def``."""
-        text = self.hints.get(key)
+        text = self.hints.get(key, self.entries.get(key))  # the review's are in coach.json
         if text is None:
             return None
         names = _names()
@@ -251,7 +251,7 @@ class Terminal:
             review = review_hand(self.state, hand_index, PERSON)
         except SpadesError:  # a lesson's position: no record to replay it from
             return
-        t, lang, names = self.t, self.t.lang, _names()
+        t, names = self.t, _names()
         self.write(self.say("review.title"))
         if not review.items:
             self.write("  " + self.say("review.none"))
@@ -267,16 +267,15 @@ class Terminal:
                                            better=t.card(str(item.better))))
                 self.write("  " + (t("trick.now", cards=self.trick_text(item.trick))
                                    if item.trick else self.say("review.lead")))
-            reason = t.coach(item.reason, dict(item.params))
-            if reason is not None:
-                contrast = t.coach(item.contrast, dict(item.params)) if item.contrast else None
-                self.write("  " + reason + (" " + contrast if contrast else ""))
+            said = [t.coach(key, dict(item.params))
+                    for key in (item.reason, item.support, item.contrast) if key]
+            self.write("  " + " ".join(text for text in said if text is not None))
             points = names.whole_points(item.cost)  # "about 134", as the page says
             self.write("  " + self.say("review.cost", points=points, n=points))
-            if item.fact:
-                self.write("  " + self.say(
-                    f"review.fact.{item.fact}", amount=names.tenths(item.fact_tenths, lang),
-                    m=names.tenths_count(item.fact_tenths, lang)))
+            parts = [self.say(f"review.part.{name}", amount=amount)
+                     for name, amount in names.review_parts(dict(item.parts.named()))]
+            if parts:
+                self.write("  " + self.say("review.parts", parts=", ".join(parts)))
             tip = t.hint_text(f"tip.{item.tip}.name")
             if tip is not None:
                 self.write("  " + t("hint.tip", tip=tip))

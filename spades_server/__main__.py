@@ -1,6 +1,7 @@
 """``python3 -m spades_server [--port 8000] [--host 127.0.0.1] [--db FILE] [--redis URL]``: the
 README's first command. It does its own set-up (installs requirements-server.txt when a package
-is missing, builds vendor/ with tools/build_web.py), then serves the page and the rooms.
+is missing, builds the site into site/ with tools/build_web.py), then serves site/ (and nothing
+else) with the rooms and the daily board.
 
 ``python3 -m spades_server loadtest [...]``: the load benchmark (:mod:`.loadtest`), loopback only.
 """
@@ -14,7 +15,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .config import ROOT, Config, load_build_web
+from .config import ROOT, SITE, Config, load_build_web
 
 REQUIRED = ("starlette", "uvicorn", "websockets", "redis")
 
@@ -54,7 +55,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--ws-deflate", action="store_true",
                         help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
-    parser.add_argument("--no-build", action="store_true", help="skip tools/build_web.py")
+    parser.add_argument("--no-build", action="store_true",
+                        help="skip tools/build_web.py (serve site/ as it is)")
     parser.add_argument("--no-install", action="store_true", help="skip the pip set-up")
     return parser.parse_args(argv)
 
@@ -67,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return loadtest_main(argv[1:])
     args = parse_args(argv)
+    if args.db.resolve().is_relative_to(SITE.resolve()):
+        print(f"spades_server: --db {args.db} is inside the served folder {SITE}", file=sys.stderr)
+        return 2
     if not args.no_install:
         ensure_requirements()
     if not args.no_build:

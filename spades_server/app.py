@@ -1,5 +1,6 @@
-"""The ASGI app: the page's static files, ``GET /api/rooms/{code}/record`` and the rooms'
-WebSocket at ``/ws`` (protocol ``spades-room/1``, docs/protocol.md)."""
+"""The ASGI app: ``GET /api/rooms/{code}/record``, the daily board, the rooms' WebSocket at
+``/ws`` (protocol ``spades-room/1``, docs/protocol.md), and every other GET or HEAD from the
+site's folder (``site/``, built by tools/build_web.py) and nothing else."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from spades_core import record
@@ -27,7 +28,7 @@ from .config import Config
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
 from .protocol import ProtocolError, frame, parse_message
 from .rooms import Connection, Room, RoomManager
-from .static import StaticFiles, build_info_refresher
+from .static import SiteFiles, site_refresher
 
 CLOSE_POLICY = 1008  # origin refused
 CLOSE_TOO_BIG = 1009
@@ -62,8 +63,8 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
     """The app; ``observe(room, seat, text)`` sees every frame sent to a seat (tests)."""
     config = config or Config()
     manager = RoomManager(config, observe)
-    refresh = build_info_refresher(config.root) if config.refresh_build_info else None
-    static = StaticFiles(config.root, refresh)
+    refresh = site_refresher(config.site) if config.refresh_build_info else None
+    site = SiteFiles(config.site, refresh)
     connections = {"count": 0}
     board = Board(config.db_path)
     submissions: dict[str, deque[float]] = {}
@@ -251,7 +252,7 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             Route("/api/daily", post_daily, methods=["POST"]),
             Route("/api/daily/{day}", get_daily, methods=["GET"]),
             WebSocketRoute("/ws", rooms_socket),
-            Route("/{path:path}", static.respond, methods=["GET", "HEAD"]),
+            Mount("/", app=site),
         ],
         lifespan=lifespan,
     )

@@ -11,12 +11,31 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def load_build_web(root: Path = ROOT) -> ModuleType:
+    """``tools/build_web.py`` (tools/ is not a package), imported once."""
+    name = "build_web"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, root / "tools" / "build_web.py")
+    if spec is None or spec.loader is None:
+        raise ImportError("tools/build_web.py not found")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# The build folder tools/build_web.py writes (its SITE: site/), served as it is and nothing
+# else. The server's own data (the SQLite file, anything kept later) lives outside it.
+SITE: Path = load_build_web().SITE
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Everything an app instance is configured with (tests shorten the time-outs)."""
 
-    root: Path = ROOT  # the folder whose public files are served
-    db_path: Path = ROOT / "spades_rooms.sqlite3"
+    site: Path = SITE  # the folder served at "/": the site's files, nothing else
+    db_path: Path = ROOT / "spades_rooms.sqlite3"  # outside site/ (checked below)
     redis_url: str | None = None  # rooms and broadcasts through Redis (several processes)
     # Origins allowed to open the WebSocket besides the server's own (scheme://host[:port]).
     allowed_origins: tuple[str, ...] = ()
@@ -44,18 +63,9 @@ class Config:
     daily_per_window: int = 5  # daily-board submissions per client address per window...
     daily_window: float = 600.0  # ...of this many seconds
     daily_queue: int = 4  # replays waiting at once (more: 503 busy)
-    refresh_build_info: bool = True  # rewrite vendor/build.json when served files change
+    refresh_build_info: bool = True  # rewrite site/vendor/build.json when the site changes
 
-
-def load_build_web(root: Path = ROOT) -> ModuleType:
-    """``tools/build_web.py`` (tools/ is not a package), imported once."""
-    name = "build_web"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, root / "tools" / "build_web.py")
-    if spec is None or spec.loader is None:
-        raise ImportError("tools/build_web.py not found")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    def __post_init__(self) -> None:
+        site = self.site.resolve()
+        if self.db_path.resolve().is_relative_to(site):
+            raise ValueError(f"the SQLite file {self.db_path} is inside the served folder {site}")

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .config import ROOT
+from .config import ROOT, SITE
 
 WASM = "/vendor/pyodide/pyodide.asm.wasm"
 
@@ -310,7 +310,7 @@ def _stop_on_sigterm(signum: int, frame: object) -> None:
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
-    if not (ROOT / "vendor" / "pyodide").is_dir():
+    if not (SITE / "vendor" / "pyodide").is_dir():
         from .config import load_build_web
 
         load_build_web().build()

@@ -1,25 +1,36 @@
-"""The page's public files, as tools/serve.py serves them: MIME types, gzip (compressed once,
-kept in memory), ETags and 304, ``Cache-Control: no-cache``, the page's CSP, the service
-worker's build files refreshed before they are served; dotfiles and the private folders
-(``tools/``, ``tests/``, ``node_modules/``, caches) never, checked on the resolved path."""
+"""The site's files: the one folder ``tools/build_web.py`` builds (``site/``), and nothing else.
+
+Starlette's own :class:`~starlette.staticfiles.StaticFiles` finds the file: the URL's path inside
+the folder and never out of it (``..``, absolute paths, a symlink leading out: 404), ``/`` as
+``index.html``, 404 and 405, ETag and Last-Modified with 304, HEAD, ranges. Added here: the
+project's MIME types, and only for the kinds of file the page is made of (any other file is
+404), ``Cache-Control: no-cache`` on every file (revalidated: the service worker and its build
+files above all), the page's CSP as a header on HTML, ``nosniff``, the files' bytes read once and
+gzip compressed once, kept in memory (a range request is Starlette's, from the disk), and the
+build id refreshed (``build_web.refresh_site``) when the service worker asks for it.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gzip
-import hashlib
-import posixpath
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import unquote
 
-from starlette.requests import Request
-from starlette.responses import Response
+import anyio.to_thread
+from starlette.datastructures import Headers
+from starlette.exceptions import HTTPException
+from starlette.responses import FileResponse, Response
+from starlette.staticfiles import NotModifiedResponse, StaticFiles
+from starlette.types import Scope
 
 from .config import load_build_web
 
-BUILD_INFO_PATHS = {"/vendor/build.json", "/vendor/sw-build.js"}
+# The service worker's build files (paths inside the site): asking for one refreshes them.
+BUILD_INFO_PATHS = {"vendor/build.json", "vendor/sw-build.js"}
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
@@ -30,7 +41,6 @@ MIME_TYPES = {
     ".toml": "application/toml; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",
-    ".md": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
@@ -39,12 +49,9 @@ MIME_TYPES = {
     ".woff2": "font/woff2",
 }
 COMPRESSIBLE = {
-    ".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".toml", ".py", ".txt", ".md",
-    ".svg", ".wasm",
+    ".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".toml", ".py", ".txt", ".svg",
+    ".wasm",
 }
-PRIVATE_TOP = {"tools", "tests", "node_modules", "test-artifacts", "__pycache__", "spades_server"}
-PRIVATE_SEGMENTS = {"__pycache__", "node_modules"}
-PRIVATE_SUFFIXES = {".sqlite3", ".sqlite3-wal", ".sqlite3-shm", ".db"}
 MIN_GZIP_SIZE = 512
 # The page's policy (index.html's <meta> says the same; tests compare them), sent as a header
 # with every HTML response.
@@ -53,128 +60,142 @@ CSP = (
     "worker-src 'self' blob:; style-src 'self'; img-src 'self'; object-src 'none'; "
     "base-uri 'none'; form-action 'none'"
 )
+# Sent with every file (and the 404s).
+COMMON_HEADERS = {
+    "Cache-Control": "no-cache",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 class _Entry:
-    """One file's bytes (plain and, lazily, gzipped) for a given size and mtime."""
+    """One file's bytes: ``state`` is (size and mtime, plain bytes, gzipped bytes or None),
+    replaced whole, so that a reader without the lock sees one version or the other."""
 
-    __slots__ = ("etag", "gzipped", "key", "lock", "plain")
+    __slots__ = ("lock", "state")
 
-    def __init__(self, key: tuple[int, int], plain: bytes) -> None:
-        self.key = key
-        self.plain = plain
-        self.gzipped: bytes | None = None
-        self.etag = '"' + hashlib.sha1(plain).hexdigest()[:20] + '"'
+    def __init__(self) -> None:
+        self.state: tuple[tuple[int, int], bytes, bytes | None] | None = None
         self.lock = threading.Lock()
-
-    def gzip_bytes(self) -> bytes:
-        with self.lock:
-            if self.gzipped is None:
-                self.gzipped = gzip.compress(self.plain, compresslevel=6, mtime=0)
-            return self.gzipped
 
 
 class FileCache:
+    """Each file read once and, when asked, gzipped once, kept in memory; read again when its
+    size or mtime changes."""
+
     def __init__(self) -> None:
-        self._entries: dict[Path, _Entry] = {}
+        self._entries: dict[str, _Entry] = {}
         self._lock = threading.Lock()
 
-    def get(self, path: Path) -> _Entry:
-        stat = path.stat()
+    def peek(self, path: str, stat: os.stat_result, gzipped: bool) -> bytes | None:
+        """The bytes when they are in memory already (no thread needed), else None."""
+        entry = self._entries.get(path)
+        state = entry.state if entry is not None else None
+        if state is None or state[0] != (stat.st_size, stat.st_mtime_ns):
+            return None
+        return state[2] if gzipped else state[1]
+
+    def get(self, path: str, stat: os.stat_result, gzipped: bool) -> bytes:
         key = (stat.st_size, stat.st_mtime_ns)
         with self._lock:
-            entry = self._entries.get(path)
-        if entry is None or entry.key != key:
-            entry = _Entry(key, path.read_bytes())
-            with self._lock:
-                self._entries[path] = entry
-        return entry
+            entry = self._entries.setdefault(path, _Entry())
+        with entry.lock:  # one read or compression of a file at a time; the others wait for it
+            state = entry.state
+            if state is None or state[0] != key:
+                with open(path, "rb") as file:
+                    state = (key, file.read(), None)
+            if gzipped and state[2] is None:
+                state = (key, state[1], gzip.compress(state[1], compresslevel=6, mtime=0))
+            entry.state = state
+            data = state[2] if gzipped else state[1]
+            assert data is not None
+            return data
 
 
-def resolve_public(url_path: str, root: Path) -> Path | None:
-    """The file a (still %-encoded) URL path names, or None when missing or not public."""
-    path = posixpath.normpath(unquote(url_path))
-    parts = [part for part in path.split("/") if part]
-    if any(part.startswith(".") or part in PRIVATE_SEGMENTS for part in parts):
-        return None
-    if parts and parts[0] in PRIVATE_TOP:
-        return None
-    candidate = root.joinpath(*parts)
-    try:
-        if candidate.is_dir():
-            candidate = candidate / "index.html"
-        resolved = candidate.resolve(strict=True)
-    except (OSError, ValueError):
-        return None
-    base = root.resolve()
-    if not resolved.is_file() or not resolved.is_relative_to(base):
-        return None
-    # The same checks on the resolved path: a symlink may not lead to a private file.
-    inside = resolved.relative_to(base).parts
-    if any(part.startswith(".") or part in PRIVATE_SEGMENTS for part in inside):
-        return None
-    if (inside and inside[0] in PRIVATE_TOP) or resolved.suffix.lower() in PRIVATE_SUFFIXES:
-        return None
-    if resolved.suffix.lower() not in MIME_TYPES:  # only the kinds of file the page is made of
-        return None
-    return resolved
+def not_found(status: int = 404, headers: dict[str, str] | None = None) -> Response:
+    text = "404 Not Found\n" if status == 404 else f"{status}\n"
+    return Response(text, status, media_type="text/plain; charset=utf-8",
+                    headers={"X-Content-Type-Options": "nosniff", **(headers or {})})
 
 
-def build_info_refresher(root: Path) -> Callable[[], object] | None:
-    """tools/build_web.py's ``write_build_info`` when ``root`` is the project's own folder."""
-    tools = root / "tools"
-    if not (root / "vendor").is_dir() or not (tools / "build_web.py").is_file():
+def site_refresher(site: Path) -> Callable[[], object] | None:
+    """``tools/build_web.py``'s ``refresh_site`` when ``site`` is the project's own build folder
+    (its page files copied again where they changed, the build id rewritten); else None."""
+    build_web = load_build_web()
+    if not site.is_dir() or site.resolve() != Path(build_web.SITE).resolve():
         return None
-    refresh: Callable[[], object] = load_build_web(root).write_build_info
+    refresh: Callable[[], object] = build_web.refresh_site
     return refresh
 
 
-class StaticFiles:
-    """The endpoint for every GET or HEAD that is not the rooms' API."""
+class SiteFiles(StaticFiles):
+    """The ASGI app mounted at ``/`` after the rooms' routes: every other GET or HEAD."""
 
-    def __init__(self, root: Path, refresh: Callable[[], object] | None) -> None:
-        self.root = root
-        self.cache = FileCache()
+    def __init__(self, site: Path, refresh: Callable[[], object] | None = None) -> None:
+        # check_dir=False: a server started before the first build answers 404, not 500.
+        super().__init__(directory=site, html=True, check_dir=False)
+        self.site = site
         self.refresh = refresh
+        self.cache = FileCache()
         self._refresh_lock = asyncio.Lock()
 
-    async def respond(self, request: Request) -> Response:
-        raw = request.scope.get("raw_path") or request.url.path.encode()
-        url_path = raw.decode("latin-1").split("?", 1)[0]
-        if self.refresh is not None and url_path in BUILD_INFO_PATHS:
+    async def check_config(self) -> None:
+        """No error when the folder is missing: every path is then 404."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if self.refresh is not None and path in BUILD_INFO_PATHS:
+            # On failure (a build under way, say), the build files as they are.
             async with self._refresh_lock:
-                await asyncio.to_thread(self.refresh)
-        path = await asyncio.to_thread(resolve_public, url_path, self.root)
-        if path is None:
-            return Response(
-                "404 Not Found\n", 404, media_type="text/plain; charset=utf-8",
-                headers={"X-Content-Type-Options": "nosniff"},
-            )
-        entry = await asyncio.to_thread(self.cache.get, path)
-        suffix = path.suffix.lower()
+                with contextlib.suppress(OSError):
+                    await anyio.to_thread.run_sync(self.refresh)
+        if path == "." and scope["path"] == "/":
+            path = "index.html"  # the page's address: one look-up rather than the folder's two
+        try:
+            response = await super().get_response(path, scope)
+        except HTTPException as error:
+            return not_found(error.status_code, dict(error.headers or {}))
+        if not isinstance(response, FileResponse) or response.stat_result is None:
+            return response  # a 304 (or a redirect)
+        request_headers = Headers(scope=scope)
+        if "range" in request_headers:
+            return response  # Starlette's: the plain file's bytes asked for, from the disk
+        path, stat = str(response.path), response.stat_result
+        gzipped = (
+            os.path.splitext(path)[1].lower() in COMPRESSIBLE
+            and stat.st_size >= MIN_GZIP_SIZE
+            and "gzip" in request_headers.get("accept-encoding", "")
+        )
+        body = self.cache.peek(path, stat, gzipped)
+        if body is None:
+            body = await anyio.to_thread.run_sync(self.cache.get, path, stat, gzipped)
         headers = {
-            "ETag": entry.etag,
-            "Cache-Control": "no-cache",
-            "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
+            name: value for name, value in response.headers.items() if name != "content-length"
         }
-        content_type = MIME_TYPES.get(suffix, "application/octet-stream")
+        if gzipped:
+            headers["Content-Encoding"] = "gzip"
+            headers.pop("accept-ranges", None)
+        headers["Content-Length"] = str(len(body))
+        return Response(b"" if scope["method"] == "HEAD" else body, headers=headers)
+
+    def file_response(
+        self,
+        full_path: str | os.PathLike[str],
+        stat_result: os.stat_result,
+        scope: Scope,
+        status_code: int = 200,
+    ) -> Response:
+        suffix = os.path.splitext(full_path)[1].lower()
+        media_type = MIME_TYPES.get(suffix)
+        if media_type is None:  # only the kinds of file the page is made of
+            raise HTTPException(404)
+        headers = dict(COMMON_HEADERS)
         if suffix == ".html":
             headers["Content-Security-Policy"] = CSP
         if suffix in COMPRESSIBLE:
             headers["Vary"] = "Accept-Encoding"
-        if request.headers.get("if-none-match") == entry.etag:
-            return Response(b"", 304, headers=headers)
-        body = entry.plain
-        if (
-            suffix in COMPRESSIBLE
-            and len(body) >= MIN_GZIP_SIZE
-            and "gzip" in request.headers.get("accept-encoding", "")
-        ):
-            body = await asyncio.to_thread(entry.gzip_bytes)
-            headers["Content-Encoding"] = "gzip"
-        headers["Content-Type"] = content_type
-        headers["Content-Length"] = str(len(body))
-        if request.method == "HEAD":
-            return Response(b"", 200, headers=headers)
-        return Response(body, 200, headers=headers)
+        response = FileResponse(
+            full_path, status_code, headers, media_type, stat_result=stat_result
+        )
+        if self.is_not_modified(response.headers, Headers(scope=scope)):
+            return NotModifiedResponse(response.headers)
+        return response

@@ -10,20 +10,27 @@ from types import ModuleType
 
 from spades_core import Bid, Card, CardSet, GameState, Rules, Seat, parse_bid, parse_card
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = ROOT / "tools"
+LAB = ROOT / "lab"
 
 
-def load_tool(name: str) -> ModuleType:
-    """Import ``tools/<name>.py`` (tools/ is not a package)."""
+def load_tool(name: str, folder: Path = TOOLS) -> ModuleType:
+    """Import ``<folder>/<name>.py``, ``tools/`` by default (neither tools/ nor lab/ is a
+    package)."""
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, folder / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
+
+def load_lab(name: str) -> ModuleType:
+    """Import ``lab/<name>.py``, one of the bots' research instruments."""
+    return load_tool(name, LAB)
 
 def cards(text: str) -> list[Card]:
     return [parse_card(word) for word in text.split()]

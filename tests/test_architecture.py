@@ -15,7 +15,8 @@ PACKAGES = ("spades_core", "ui", "locales")
 CONTROLLER = {"ui.app", "ui.root", "ui.main", "ui.botrunner"}
 # Modules that draw or describe what is drawn: plain data in, elements (or markup) out.
 RENDERERS = {"ui.render", "ui.dialogs", "ui.cardview", "ui.cardface", "ui.models", "ui.icons",
-             "ui.dom", "ui.ports", "ui.lessons_screen", "ui.drills_screen"}
+             "ui.dom", "ui.ports", "ui.lessons_screen", "ui.drills_screen", "ui.viewer",
+             "ui.viewer_screen"}
 LESSONS = {"ui.lessons_screen", "ui.lessons_player", "ui.lessons_progress", "spades_core.lessons",
            "spades_core.lessons.drills", "ui.drills_screen", "ui.drills_run", "ui.drills_progress"}
 

@@ -1,17 +1,11 @@
-"""The one hand evaluator (spades_core.bots.handeval) and the tool that measures it."""
+"""The one hand evaluator (spades_core.bots.handeval); lab/handeval_mse.py measures it
+(tests/lab/test_handeval_mse.py)."""
 
 from __future__ import annotations
-
-import json
-import subprocess
-import sys
-from pathlib import Path
 
 from spades_core.bots.handeval import estimate_tricks, expected_bid, nil_risk, split_tricks
 from spades_core.bots.strategy import bid_tricks, is_nil_hand
 from tests.helpers import mask
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_parts_add_up_to_the_estimate() -> None:
@@ -43,20 +37,3 @@ def test_the_normal_bid_and_nil_come_from_the_evaluator() -> None:
     assert bid_tricks(hand) == max(1, int(estimate_tricks(hand) + 0.5)) == expected_bid(hand)
     nil = mask("2C 3C 5C 8C 2D 4D 7D 3H 5H 9H JH 2S 6S")
     assert is_nil_hand(nil) and expected_bid(nil) == 0
-
-
-def test_the_measuring_tool_prints_the_same_figures_twice() -> None:
-    command = [sys.executable, str(ROOT / "tools" / "handeval_mse.py"), "--deals", "30",
-               "--seed", "3"]
-    first = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
-    second = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
-    assert first.stdout == second.stdout
-    result = json.loads(first.stdout)
-    assert result["deals"] == 30 and result["seed"] == 3
-    for name in ("handeval", "removed"):
-        for way in ("eager", "contract"):
-            figures = result["figures"][name][way]
-            assert figures["mse"] >= 0 and figures["team_mse"] >= 0
-    # every seat's tricks add up to 13 a deal: the mean estimate error is the evaluator's
-    assert result["figures"]["handeval"]["eager"]["bias"] == \
-        result["figures"]["handeval"]["contract"]["bias"]

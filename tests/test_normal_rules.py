@@ -198,7 +198,7 @@ def test_no_nil_with_a_bare_king_an_ace_or_the_jack_of_spades() -> None:
 
 def test_six_spades_or_more_round_the_count_down() -> None:
     # A♠ K♠ and five small spades, a void in clubs: the count says 6.45 tricks; the old
-    # rule bid 7, one too many (tools/handeval_mse.py: long-spade hands take fewer tricks
+    # rule bid 7, one too many (lab/handeval_mse.py: long-spade hands take fewer tricks
     # than the count, against more than it for the other hands).
     south = "AS KS 2S 3S 4S 5S 6S 2H 3H 4H 2D 3D 4D"
     assert 6 < estimate_tricks(mask(south)) < 7

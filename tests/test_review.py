@@ -72,8 +72,10 @@ def test_trumping_partners_winning_ace_is_flagged_with_the_better_card() -> None
     assert [(who, str(card)) for who, card in item.trick] == [(Seat.N, "AH"), (Seat.E, "3H")]
     assert parse_card("3S") in item.held and len(item.held) == 12
     assert item.cost >= MIN_COST
-    assert item.tip and item.reason.startswith("coach.")
-    assert item.params.get("card") == str(item.better)  # the hint's sentence is about it
+    # South's Nil is lost by the ruff: the Nil's part, its sentence, the Nil lesson
+    assert item.parts.largest() == "our-nil" and item.parts.total == item.cost
+    assert item.reason == "review.why.my-nil-won" and item.tip == "nil-hand"
+    assert item.params.get("alt") == "3S"  # the card played
     data = review_to_dict(review)
     assert data["items"][review.items.index(item)]["better"] == str(item.better)
 
@@ -190,9 +192,9 @@ NIL_CARDS = {
 }
 
 
-def test_a_missed_nil_is_flagged_without_a_fact_about_tricks() -> None:
+def test_a_missed_nil_is_flagged_for_its_bonus_not_for_tricks() -> None:
     """The Nil's worth is its bonus: "the team would take more tricks" may be true of the
-    play-outs but is not why Nil was better, so a Nil item carries no such fact."""
+    play-outs but is not why Nil was better; the item's largest part is the Nil's."""
     hands = [CardSet.of(NIL_CARDS[seat.name].split()) for seat in Seat]
     state = GameState.new(Rules(), cards=hands)
     for token in ("2", "3", "7", "3"):  # S, W, N, E
@@ -204,6 +206,6 @@ def test_a_missed_nil_is_flagged_without_a_fact_about_tricks() -> None:
     assert len(bids) == 1, review.items
     item = bids[0]
     assert item.played == Bid(2) and item.better.is_nil
-    assert item.reason.startswith("coach.bid.nil")
-    assert (item.fact, item.fact_tenths) == ("", 0)
+    assert item.reason == "review.why.bid-nil" and item.tip == "nil-hand"
+    assert item.parts.largest() == "our-nil"
     assert price(view_for(hand_states(state, 0)[0], Seat.S), Bid(2), item.better).tricks > 0

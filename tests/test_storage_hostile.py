@@ -12,7 +12,15 @@ import pytest
 from spades_core import GameState, Rules
 from spades_core.bots import bot_action, make_bot
 from ui import coach_cache, lessons_progress, options, savegame, stats
-from ui.storage import KEYS, LIMITS, MAX_DEPTH, MemoryBackend, Storage, depth_within
+from ui.storage import (
+    KEYS,
+    LIMITS,
+    MAX_DEPTH,
+    MemoryBackend,
+    Storage,
+    check_seen,
+    depth_within,
+)
 
 
 def _game_json(**changes: Any) -> dict[str, Any]:
@@ -33,6 +41,7 @@ GOOD: dict[str, str] = {
     "stats": json.dumps(stats.record_game(stats.empty(), "normal", True, 230, "20261129", 90)),
     "lessons": '{"version": 1, "lessons": {"rules-02-tricks": {"done": [0, 1], "at": 2}}}',
     "par": '{"20261201|normal|{}": {"par": 524}}',
+    "welcome": '{"seen": true}',
 }
 CHECKS = {
     "game": savegame.check,
@@ -40,6 +49,7 @@ CHECKS = {
     "stats": stats.validate,
     "lessons": lessons_progress.check,
     "par": coach_cache.check,
+    "welcome": check_seen,
 }
 ENCODE = {"lessons": lessons_progress.Progress.to_json}  # how the lessons screen stores it
 DEFAULTS: dict[str, Any] = {
@@ -48,6 +58,7 @@ DEFAULTS: dict[str, Any] = {
     "stats": stats.empty(),
     "lessons": lessons_progress.Progress(),
     "par": {},
+    "welcome": {"seen": False},
 }
 BIG = "9" * 4300  # the most digits int() accepts from text
 DEEP = 10_000

@@ -333,3 +333,15 @@ def test_the_blind_nil_panel_says_any_trick_loses_it_as_the_confirmation_does() 
     assert "−200 if you take one or more" in en["bid.blind.help"]
     assert "−200 si vous en faites un ou plus" in fr["bid.blind.help"]
 
+
+
+@pytest.mark.parametrize(("choice", "speed", "expected"), [
+    ("by-speed", "instant", True), ("by-speed", "fast", True), ("by-speed", "normal", False),
+    ("by-speed", "slow", False), ("always", "slow", True), ("never", "instant", False),
+])
+def test_the_only_card_is_played_by_itself_by_option_and_speed(
+    choice: str, speed: str, expected: bool
+) -> None:
+    chosen, clean = options.validate({"auto_play": choice, "speed": speed})
+    assert clean and options.auto_play(chosen) is expected
+    assert options.auto_play(options.defaults()) is False  # the default speed is normal

@@ -4,8 +4,10 @@ In one headless Chromium (Debian's, ``$CHROMIUM`` or /usr/bin/chromium), with a 
 context (cold HTTP cache) per run, it measures for the app (index.html) the first paint and the time
 until the page is interactive (Python's ``spades:ready`` performance mark, set with ``data-ready``),
 and the same readiness time for ``bench/bare.html``, which boots the same PyScript + Pyodide files
-and nothing else. In the app's context it then waits for the service worker (sw.js) to control the
-page and loads the app again: the repeat visit, its files from the worker's cache. Medians over the
+and nothing else (the server serves only the site, site/: the browser gets ``bench/bare.html`` and
+``bench/bare.toml`` from the repository through Playwright, at the server's address). In the
+app's context it then waits for the service worker (sw.js) to control the page and loads the app
+again: the repeat visit, its files from the worker's cache. Medians over the
 runs, after one unmeasured warm-up of each page; times in ms since navigation start.
 
 Then each bot level's decision time in the page: the app's own interpreter (``spadesBenchBots``,
@@ -38,9 +40,11 @@ import statistics
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
 
 TOOLS = Path(__file__).resolve().parent
+BENCH = TOOLS.parent / "bench"
+BENCH_TYPES = {".html": "text/html; charset=utf-8", ".toml": "application/toml; charset=utf-8"}
 sys.path.insert(0, str(TOOLS))
 
 import build_web  # noqa: E402
@@ -66,6 +70,20 @@ CONTROLLED_JS = """async () => {
 }"""
 
 
+def serve_bench_files(context: BrowserContext, base: str) -> None:
+    """The baseline page's own files (``base`` + a name of bench/), which are not part of the
+    site, answered from the repository; its PyScript and Pyodide files come from the server."""
+
+    def answer(route: Route) -> None:
+        path = BENCH / route.request.url[len(base):].split("?")[0]
+        if path.suffix in BENCH_TYPES and path.is_file() and path.parent == BENCH:
+            route.fulfill(path=str(path), headers={"Content-Type": BENCH_TYPES[path.suffix]})
+        else:
+            route.fulfill(status=404, body="404 Not Found\n")
+
+    context.route(base + "*", answer)
+
+
 def measure(browser: Browser, url: str, repeat: bool = False) -> dict[str, float]:
     """Load ``url`` in a fresh context; its first paint and ready times (ms since navigation).
     With ``repeat``, also ``repeat_ready``: the ready time of a second load in the same context
@@ -73,6 +91,8 @@ def measure(browser: Browser, url: str, repeat: bool = False) -> dict[str, float
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     errors: list[str] = []
     try:
+        if "/bench/" in url:
+            serve_bench_files(context, url.rsplit("/", 1)[0] + "/")
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -134,7 +154,8 @@ def drill_times(browser: Browser, url: str) -> dict[str, object]:
     return found
 
 
-HINT_OPTIONS = {"level": "normal", "target": 500, "speed": "instant", "blind_nil": False,
+HINT_OPTIONS = {"level": "normal", "target": 500, "speed": "instant", "auto_play": "never",
+                "blind_nil": False,
                 "sound": False, "language": "en", "hints": True}
 # What South is asked to do now (or false while the bots play), as tests/browser/apphelpers.py.
 STEP_JS = """() => {
@@ -169,6 +190,7 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
     context.add_init_script(
         "if (!localStorage.getItem('bench.preset')) {"
         f" localStorage.setItem('spades.options.v1', {json.dumps(json.dumps(HINT_OPTIONS))});"
+        " localStorage.setItem('spades.welcome.v1', '{\"seen\": true}');"  # to the table
         " localStorage.setItem('bench.preset', '1'); }"
     )
     errors: list[str] = []

@@ -1,16 +1,23 @@
-"""Set up the files the page serves, idempotently and quickly when nothing changed.
+"""Build the site: the one folder ``site/`` (git-ignored) that is served, holding exactly what the
+page, its workers and the service worker fetch, idempotently and quickly when nothing changed.
 
 - ``npm ci`` when ``node_modules`` is missing or was not installed from ``package-lock.json``;
-- copies the PyScript and Pyodide files the page loads into the git-ignored ``vendor/``
-  (and ``axe-core``'s ``axe.min.js`` into ``vendor/test/``, for the browser tests only);
+- copies the page's own files (``SHELL_FILES`` and ``sw.js``) from the repository into ``site/``,
+  under the same paths;
+- copies the PyScript and Pyodide files the page loads into ``site/vendor/``;
 - packs the Python the page imports (``spades_core``, ``ui``, the text catalogues ``locales/``
   and ``lessons/`` when present) into
-  ``vendor/app.zip``, which ``pyscript.toml`` unpacks into the interpreter's working directory,
-  with bytecode precompiled by Pyodide's own CPython under Node (the page then skips compiling);
-  redone only when those files change;
+  ``site/vendor/app.zip``, which ``pyscript.toml`` unpacks into the interpreter's working
+  directory, with bytecode precompiled by Pyodide's own CPython under Node (the page then skips
+  compiling); redone only when those files change;
 - lists what the service worker (``sw.js``) precaches and hashes it into a build id: writes
-  ``vendor/build.json`` and ``vendor/sw-build.js`` (``self.SPADES_BUILD = {...}``, imported by
-  sw.js), so that any change to a served file gives a new worker and a new cache.
+  ``site/vendor/build.json`` and ``site/vendor/sw-build.js`` (``self.SPADES_BUILD = {...}``,
+  imported by sw.js), so that any change to a served file gives a new worker and a new cache;
+- deletes anything else in ``site/``: the folder holds ``site_files()`` and nothing more, so any
+  static host can serve it as it is, and nothing put there by hand survives a build.
+
+``site_files()`` is the one statement of what is served: the precache list plus the service
+worker's own three files. ``spades_server`` serves ``site/`` and nothing else.
 
 Usage: ``python3 tools/build_web.py``
 """
@@ -32,7 +39,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
-VENDOR = ROOT / "vendor"
+# The build folder: what is served, and only that. Its paths are the page's URLs.
+SITE = ROOT / "site"
+VENDOR = SITE / "vendor"
+# Where vendor/ was built before site/ (removed by the build when it holds an old build).
+OLD_VENDOR = ROOT / "vendor"
 LOCK_FILE = ROOT / "package-lock.json"
 LOCK_STAMP = NODE_MODULES / ".build_web.lock.sha256"
 
@@ -45,19 +56,21 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
-# For the browser tests only (accessibility checks); the page never loads it.
-AXE_FILE = NODE_MODULES / "axe-core" / "axe.min.js"
 APP_SOURCES = ("spades_core", "ui", "lessons", "locales")
 APP_ZIP = VENDOR / "app.zip"
-APP_ZIP_KEY = VENDOR / "app.zip.key"
+# The sources' hash app.zip was packed from: build state, kept out of the served folder.
+APP_ZIP_KEY = NODE_MODULES / ".build_web.app-zip.sha256"
 # Served, but not read by Python: left out of app.zip.
 APP_SKIP = ("ui/icons",)
-SW_SCRIPT = ROOT / "sw.js"
 SW_BUILD = VENDOR / "sw-build.js"
 BUILD_INFO = VENDOR / "build.json"
+# The service worker's own files: fetched by the browser (sw.js, checked on every navigation,
+# and the script it imports) and by the worker (the server's build id); never cached.
+SW_FILES = ("sw.js", "vendor/sw-build.js", "vendor/build.json")
 # What the service worker precaches, as URLs relative to the page: exactly what the page, the
 # Expert's worker and the lessons screen fetch (tests/browser/test_offline.py compares this list
-# with the requests of a real visit), plus the manifest and its icons.
+# with the requests of a real visit), plus the manifest and its icons. These are the
+# repository's own files, copied into site/ under the same paths (and sw.js with them).
 SHELL_FILES = (
     "index.html",
     "pyscript.toml",
@@ -145,42 +158,35 @@ def ensure_node_modules() -> bool:
     return True
 
 
-def _sync_dir(pairs: list[tuple[Path, str]], target: Path) -> int:
-    """Make ``target`` hold exactly the given files (source, name); return how many were copied."""
-    target.mkdir(parents=True, exist_ok=True)
-    copied = 0
-    wanted = set()
-    for source, name in pairs:
-        wanted.add(name)
-        dest = target / name
-        src_stat = source.stat()
-        if dest.is_file():
-            dst_stat = dest.stat()
-            if (dst_stat.st_size, dst_stat.st_mtime_ns) == (src_stat.st_size, src_stat.st_mtime_ns):
-                continue
-        shutil.copy2(source, dest)
-        copied += 1
-    for stale in target.iterdir():
-        if stale.name not in wanted:
-            if stale.is_dir():
-                shutil.rmtree(stale)
-            else:
-                stale.unlink()
-    return copied
+def _copy(source: Path, dest: Path) -> bool:
+    """Copy ``source`` to ``dest`` (mtime kept) unless it is already there with the same size and
+    mtime; the new file replaces the old at once (a server reading it never sees half a file)."""
+    src_stat = source.stat()
+    if dest.is_file():
+        dst_stat = dest.stat()
+        if (dst_stat.st_size, dst_stat.st_mtime_ns) == (src_stat.st_size, src_stat.st_mtime_ns):
+            return False
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    partial = dest.with_name(dest.name + ".tmp")
+    shutil.copy2(source, partial)
+    partial.replace(dest)
+    return True
 
 
 def vendor_runtime() -> int:
-    """Copy Pyodide's core files and PyScript's built files (no source maps) into vendor/."""
-    pyodide = [(PYODIDE_DIR / name, name) for name in PYODIDE_FILES]
-    pyscript = [
-        (path, path.name)
-        for path in sorted(PYSCRIPT_DIST.iterdir())
-        if path.is_file() and path.suffix in {".js", ".css"}
+    """Copy Pyodide's core files and the PyScript files the page loads into site/vendor/;
+    return how many were copied."""
+    pairs = [(PYODIDE_DIR / name, VENDOR / "pyodide" / name) for name in PYODIDE_FILES]
+    pairs += [
+        (PYSCRIPT_DIST / name, VENDOR / "pyscript" / name) for name in pyscript_files(PYSCRIPT_DIST)
     ]
-    copied = _sync_dir(pyodide, VENDOR / "pyodide") + _sync_dir(pyscript, VENDOR / "pyscript")
-    if AXE_FILE.is_file():
-        copied += _sync_dir([(AXE_FILE, AXE_FILE.name)], VENDOR / "test")
-    return copied
+    return sum(_copy(source, dest) for source, dest in pairs)
+
+
+def copy_sources() -> int:
+    """Copy the repository's files the page fetches as they are (SHELL_FILES and sw.js) into
+    site/, under the same paths; return how many were copied."""
+    return sum(_copy(ROOT / name, SITE / name) for name in (*SHELL_FILES, "sw.js"))
 
 
 def _app_files() -> list[Path]:
@@ -239,7 +245,7 @@ def compile_bytecode(sources: bytes) -> list[tuple[str, bytes]]:
 
 
 def pack_app() -> bool:
-    """Write vendor/app.zip (sources plus precompiled bytecode) when its sources changed."""
+    """Write site/vendor/app.zip (sources plus precompiled bytecode) when its sources changed."""
     sources = [(path.relative_to(ROOT).as_posix(), path.read_bytes()) for path in _app_files()]
     source_zip = _zip(sources)
     key = hashlib.sha256(source_zip + _COMPILE_JS.encode() + _lock_digest().encode()).hexdigest()
@@ -250,16 +256,18 @@ def pack_app() -> bool:
     partial = APP_ZIP.with_suffix(".zip.tmp")
     partial.write_bytes(data)
     partial.replace(APP_ZIP)
+    APP_ZIP_KEY.parent.mkdir(parents=True, exist_ok=True)
     APP_ZIP_KEY.write_text(key + "\n")
     return True
 
 
 def pyscript_files(folder: Path | None = None) -> list[str]:
-    """core.js, its core-<hash>.js and the chunks of PYSCRIPT_CHUNKS, named as core imports them."""
+    """core.js, its core-<hash>.js and the chunks of PYSCRIPT_CHUNKS, named as core imports them
+    (read in ``folder``: site/vendor/pyscript/, or PyScript's dist/ when copying)."""
     folder = folder or VENDOR / "pyscript"
     found = re.search(r'from\s*"\./(core-[\w-]+\.js)"', (folder / "core.js").read_text())
     if found is None:
-        raise SystemExit("build_web: vendor/pyscript/core.js imports no core-<hash>.js")
+        raise SystemExit(f"build_web: {folder}/core.js imports no core-<hash>.js")
     core = found.group(1)
     imported = set(re.findall(r'import\(\s*"\./([\w.-]+\.js)"\s*\)', (folder / core).read_text()))
     names = ["core.js", core]
@@ -280,9 +288,15 @@ def precache_files() -> list[str]:
     return files
 
 
+def site_files() -> list[str]:
+    """Everything site/ holds and serves, as URLs relative to the page (and paths in site/):
+    what the service worker precaches and its own three files."""
+    return [*precache_files(), *SW_FILES]
+
+
 def build_id(files: list[str], root: Path | None = None) -> str:
     """A hash of the precached files' names and bytes and of sw.js: a new build, a new id."""
-    root = root or ROOT
+    root = root or SITE
     digest = hashlib.sha256()
     for name in [*files, "sw.js"]:
         digest.update(name.encode() + b"\0" + hashlib.sha256((root / name).read_bytes()).digest())
@@ -293,15 +307,23 @@ _build_info_lock = threading.Lock()
 _build_info_memo: dict[str, object] = {}
 
 
+def _write_if_changed(path: Path, content: str) -> None:
+    if path.is_file() and path.read_text() == content:
+        return
+    partial = path.with_name(path.name + ".tmp")
+    partial.write_text(content)
+    partial.replace(path)
+
+
 def write_build_info() -> dict[str, object]:
-    """Write vendor/build.json and vendor/sw-build.js for the files as they are now; quick (no
-    hashing) when no precached file changed size or mtime since the last call."""
+    """Write site/vendor/build.json and site/vendor/sw-build.js for the files as they are now;
+    quick (no hashing) when no precached file changed size or mtime since the last call."""
     with _build_info_lock:
         files = precache_files()
         names = [*files, "sw.js"]
-        stats = [(ROOT / name).stat() for name in names]
+        stats = [(SITE / name).stat() for name in names]
         stamp = repr([(n, s.st_size, s.st_mtime_ns) for n, s in zip(names, stats, strict=True)])
-        stamp += str(ROOT)
+        stamp += str(SITE)
         if _build_info_memo.get("stamp") == stamp and BUILD_INFO.is_file() and SW_BUILD.is_file():
             return _build_info_memo["info"]  # type: ignore[return-value]
         info: dict[str, object] = {
@@ -311,25 +333,66 @@ def write_build_info() -> dict[str, object]:
         }
         text = json.dumps(info, indent=1)
         VENDOR.mkdir(parents=True, exist_ok=True)
-        for path, content in (
-            (BUILD_INFO, text + "\n"),
-            (SW_BUILD, f"// Written by tools/build_web.py: what sw.js precaches.\n"
-                       f"self.SPADES_BUILD = {text};\n"),
-        ):
-            if not path.is_file() or path.read_text() != content:
-                path.write_text(content)
+        _write_if_changed(BUILD_INFO, text + "\n")
+        _write_if_changed(SW_BUILD, f"// Written by tools/build_web.py: what sw.js precaches.\n"
+                                    f"self.SPADES_BUILD = {text};\n")
         _build_info_memo.update(stamp=stamp, info=info)
         return info
+
+
+def refresh_site() -> dict[str, object]:
+    """What the server runs when the service worker asks for the build: the repository's page
+    files copied again where they changed, and the build id written for the files as they are
+    (so that an edit to, say, ui/table.css reaches the next load). app.zip is not repacked."""
+    copy_sources()
+    return write_build_info()
+
+
+def prune_site() -> list[str]:
+    """Delete whatever site/ holds besides site_files() (and the folders left empty); return the
+    paths deleted, relative to site/."""
+    wanted = {SITE / name for name in site_files()}
+    removed: list[str] = []
+    for folder, dirnames, filenames in os.walk(SITE, topdown=False):
+        here = Path(folder)
+        for name in filenames:
+            path = here / name
+            if path not in wanted:
+                path.unlink()
+                removed.append(path.relative_to(SITE).as_posix())
+        for name in dirnames:
+            path = here / name
+            if path.is_symlink():
+                path.unlink()
+                removed.append(path.relative_to(SITE).as_posix())
+            elif not any(path.iterdir()):
+                path.rmdir()
+    return sorted(removed)
+
+
+def remove_old_vendor() -> bool:
+    """Delete the repository's vendor/, where this script built before site/, when it holds
+    one of its builds (its sw-build.js)."""
+    if not (OLD_VENDOR / "sw-build.js").is_file():
+        return False
+    shutil.rmtree(OLD_VENDOR)
+    return True
 
 
 def build() -> None:
     """Everything the page needs, doing only the work that is out of date."""
     ensure_node_modules()
-    copied = vendor_runtime()
+    if remove_old_vendor():
+        _log("removed vendor/ (the old build folder; the site is built in site/)")
+    copied = vendor_runtime() + copy_sources()
     packed = pack_app()
     state = "rebuilt" if packed else "unchanged"
     info = write_build_info()
-    _log(f"vendor/ ready ({copied} runtime file(s) copied, app.zip {state}, build {info['build']})")
+    removed = prune_site()
+    if removed:
+        _log(f"removed from site/, not part of the site: {', '.join(removed[:5])}"
+             + (f" and {len(removed) - 5} more" if len(removed) > 5 else ""))
+    _log(f"site/ ready ({copied} file(s) copied, app.zip {state}, build {info['build']})")
 
 
 def main() -> int:

@@ -3,7 +3,7 @@
 #   bash tools/test.sh            (CI runs it through .ci/run)
 # Installs the dev requirements, Debian's Chromium when /usr/bin/chromium is missing, Debian's
 # redis-server when /usr/bin/redis-server is missing, Node.js/npm
-# when npm is missing, vendors PyScript + Pyodide (tools/build_web.py), then runs ruff, mypy and
+# when npm is missing, builds the site into site/ (tools/build_web.py), then runs ruff, mypy and
 # pytest (engine and browser tests). Exits non-zero on any failure, "no tests ran" included.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -35,7 +35,7 @@ if ! command -v npm >/dev/null 2>&1; then
   apt_install nodejs npm
 fi
 
-step "web set-up (tools/build_web.py)"
+step "the site (tools/build_web.py)"
 "$PYTHON" tools/build_web.py
 
 failed=()

@@ -29,11 +29,13 @@ from spades_core.views import view_for
 from . import coach_cache, deals, dialogs, i18n, models, pacing, ports, render, savegame, sound
 from . import options as opts
 from . import stats as stats_mod
+from . import viewer as hand_viewer
 from .botrunner import COACH_NAME, BotRunner
 from .dom import byid
 from .i18n import t
 from .savegame import SavedGame
-from .storage import Storage
+from .storage import Storage, check_seen
+from .viewer_screen import viewer_dialog
 
 S = Seat.S
 LessonsLoader = Callable[[Any, ports.Port], Any]  # (section, port) -> the mounted screen
@@ -77,6 +79,8 @@ class App:
         self.lessons_view: Any = None
         self.coach = BotRunner(COACH_NAME, "coach")  # the review and the par: long jobs
         self.par_cache: dict[str, Any] = {}
+        self.reviews = hand_viewer.Reviews()  # the coach's reviews, kept for the hand viewer
+        self.viewer: tuple[int, int] | None = None  # (hand, frame) while the viewer shows
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self.rooms: Any = None  # ui.rooms.Rooms: the rooms' controller, made at boot
@@ -132,7 +136,6 @@ class App:
         if early is not None:
             render.notice(t("notice.daily-early", date=i18n.day_text(early)), "notice.daily-early")
         render.enable_controls()
-        render.watch_message()
         try:
             self.render()
         except Exception as error:
@@ -147,7 +150,21 @@ class App:
             asked = None
         if asked is not None:
             self.ask_new_game(from_link=True, **asked)
+        elif game is None and wanted is None and self.first_visit():
+            self.show_screen("welcome")  # once: the menu has it too
+            self.store("welcome", {"seen": True})
         self.boot_rooms()
+
+    def first_visit(self) -> bool:
+        """No game was ever saved here, the welcome was never shown, and no room link was
+        followed: the welcome comes before the table."""
+        if js.URLSearchParams.new(js.location.search).has("room"):
+            return False
+        try:
+            value, _ = self.storage.load("welcome", check_seen)
+        except Exception:
+            return False  # unreadable storage: no welcome rather than one at every visit
+        return not value["seen"]
 
     def boot_rooms(self) -> None:
         """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here
@@ -403,7 +420,8 @@ class App:
                     self.render()
                     if self.dialog_kind != "sheet-pending":
                         dialogs.score_sheet(models.sheet_model(
-                            self.view(), pending=True, practice=self.practice_over()))
+                            self.view(), pending=True, practice=self.practice_over(),
+                            replay=True))
                         self.dialog_kind = "sheet-pending"
                         self.start_review(state)
                     return
@@ -412,10 +430,20 @@ class App:
                     self.finish()
                     return
                 if state.to_act == S:
-                    self.waiting = True
+                    only = self.only_card(state)
+                    if only is None:
+                        self.waiting = True
+                        self.render()
+                        render.focus_hand_or_panel()
+                        return
+                    # the only card South may play goes by itself, at a bot's pace
+                    self.waiting = False
                     self.render()
-                    render.focus_hand_or_panel()
-                    return
+                    await _sleep_ms(pacing.pace(self.options["speed"])["bot"])
+                    if gen != self.gen or self.screen != "table":
+                        return
+                    await self.apply(only, gen)
+                    continue
                 self.waiting = False
                 self.render()
                 speed = self.options["speed"]
@@ -435,6 +463,13 @@ class App:
         finally:
             if self.running_gen == gen:
                 self.running_gen = -1
+
+    def only_card(self, state: GameState) -> Card | None:
+        """South's one legal card when the option plays it by itself, else None."""
+        if state.phase is not Phase.PLAYING or not opts.auto_play(self.options):
+            return None
+        legal = state.legal_plays()
+        return legal[0] if len(legal) == 1 else None
 
     async def apply(self, action: Card | Bid, gen: int) -> None:
         assert self.game is not None
@@ -563,6 +598,14 @@ class App:
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
+        if self.viewer is not None and js.document.querySelector("dialog[open] #viewer"):
+            hand = self.state.past_hands[self.viewer[0]]
+            frame = hand_viewer.frame_for_key(key, self.viewer[1], hand_viewer.frame_count(hand))
+            if key in hand_viewer.KEY_STEPS:
+                event.preventDefault()
+            if frame is not None:
+                self.do_viewer(f"{self.viewer[0]}:{frame}")
+            return
         if js.document.querySelector("dialog[open]") or self.screen != "table" or self.in_room():
             return
         tag = str(getattr(event.target, "tagName", "") or "").lower()
@@ -615,6 +658,7 @@ class App:
 
     def on_dialog_close(self, _event: Any) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
+        self.viewer = None  # (closed from the viewer: as its score sheet would close)
         if self.rooms is not None and kind.startswith("room"):
             self.rooms.dialog_closed(kind)
             return
@@ -700,6 +744,8 @@ class App:
         if self.game is not None:
             self.blind_armed = False
             self.game.seen = self.state.hand_index
+            self.hinted = None  # a hint given face down ("look first") is answered
+            render.clear_message("hint")
             self.save()
             self.render()
             render.focus_hand_or_panel()
@@ -725,9 +771,9 @@ class App:
     def show_hint(self, advice: Any) -> None:
         if not self.hints_on():
             return  # hints were turned off while the coach thought
-        if isinstance(advice.action, Card):
-            self.hinted = str(advice.action)
-            self.render()
+        # the card, the bid or Blind Nil it points at is lit; no action: "look" first
+        self.hinted = "look" if advice.action is None else str(advice.action)
+        self.render()
         # said again in the new language if the language changes while it shows
         self.announce(render.message(lambda: i18n.hint_message(advice), kind="hint"))
 
@@ -743,6 +789,9 @@ class App:
         score sheet is open ("computing…", then the items); after a lesson's practice hand,
         then the line on how the lesson's tip went."""
         hand_index = len(state.past_hands) - 1
+        key = hand_viewer.hand_key(state.past_hands[hand_index])
+        self.reviews.start(key)
+        self.viewer = None  # the pending sheet took the dialog (a viewer open is gone)
         dialogs.review_panel(None)
         focus = self.practice_focus if self.practice_over() else None
         if focus is not None:
@@ -754,7 +803,10 @@ class App:
             except Exception as error:
                 js.console.warn(f"review failed: {error!r}")
                 data = {"items": [], "failed": True}
-            if self.dialog_kind == "sheet-pending" and self.state is state:
+            self.reviews.put(key, data)  # kept: the hand viewer shows its verdicts
+            if self.viewer is not None and self.dialog_kind.startswith("sheet"):
+                self.show_viewer()
+            elif self.dialog_kind == "sheet-pending" and self.state is state:
                 dialogs.review_panel(data)
                 if focus is not None:
                     self.show_practice_report(state, focus, data)
@@ -827,15 +879,20 @@ class App:
     def do_lesson_tip(self, arg: str) -> None:
         """Open the lesson that teaches the tip ``arg`` (from the review)."""
         dialogs.close_dialog()
+        self.open_lesson(lambda lesson: any(getattr(step, "tip", None) == arg
+                                            for step in lesson.steps))
+
+    def open_lesson(self, wanted: Callable[[Any], bool]) -> None:
+        """The lessons screen, on the first lesson that is ``wanted`` (the list when none)."""
         self.show_screen("lessons")
         screen = self.lessons_view
         library = getattr(screen, "library", None)
-        if library is None:
+        if library is None or self.screen != "lessons":
             return
-        for lesson in library.lessons:
-            if any(getattr(step, "tip", None) == arg for step in lesson.steps):
-                screen.open(lesson.id)
-                return
+        lesson = next((lesson for lesson in library.lessons if wanted(lesson)), None)
+        if lesson is not None:
+            screen.open(lesson.id)
+            screen.render()
 
     def do_last(self, arg: str) -> None:
         # Until the first trick of a hand is complete, the previous hand's last trick: the
@@ -847,8 +904,55 @@ class App:
         self.dialog_kind = "last"
 
     def do_sheet(self, arg: str) -> None:
-        dialogs.score_sheet(models.sheet_model(self.view(), pending=False))
+        dialogs.score_sheet(models.sheet_model(self.view(), pending=False, replay=True))
         self.dialog_kind = "sheet"
+
+    # --- the hand viewer: a finished hand trick by trick, in the score sheet's dialog ------
+
+    def do_viewer(self, arg: str) -> None:
+        """Open the viewer on ``arg``: ``"H"`` or ``"H:F"`` (hand index, frame)."""
+        target = hand_viewer.parse_target(arg, self.state.past_hands) if self.game else None
+        if target is not None:
+            self.viewer = target
+            self.show_viewer()
+
+    def show_viewer(self) -> None:
+        if self.viewer is None or self.game is None:
+            return
+        index, frame = self.viewer
+        hand = self.state.past_hands[index]
+        review, computing = self.reviews.get(hand_viewer.hand_key(hand))
+        viewer_dialog(hand_viewer.viewer_model(hand, frame, review, computing))
+
+    def do_viewer_go(self, arg: str) -> None:
+        if self.viewer is not None and arg.isdigit():
+            self.do_viewer(f"{self.viewer[0]}:{arg}")
+
+    def do_viewer_prev(self, arg: str) -> None:
+        if self.viewer is not None:
+            self.do_viewer(f"{self.viewer[0]}:{max(0, self.viewer[1] - 1)}")
+
+    def do_viewer_next(self, arg: str) -> None:
+        if self.viewer is not None:
+            self.do_viewer(f"{self.viewer[0]}:{self.viewer[1] + 1}")
+
+    def do_viewer_back(self, arg: str) -> None:
+        """Back to the score sheet it was opened from (a pending one: with the review)."""
+        self.viewer = None
+        pending = self.dialog_kind == "sheet-pending"
+        practice = pending and self.practice_over()
+        dialogs.score_sheet(models.sheet_model(self.view(), pending=pending, practice=practice,
+                                               replay=True))
+        if pending:
+            state = self.state
+            review, computing = self.reviews.get(hand_viewer.hand_key(state.past_hands[-1]))
+            if review is not None or computing:
+                dialogs.review_panel(dict(review) if review is not None else None)
+            focus = self.practice_focus if practice else None
+            if focus is not None and review is not None:
+                self.show_practice_report(state, focus, dict(review))
+            elif focus is not None and computing:
+                dialogs.practice_panel(None)
 
     def do_sheet_next(self, arg: str) -> None:
         dialogs.close_dialog()
@@ -880,6 +984,25 @@ class App:
             self.ask_new_game(deal=int(self.state.deal or 0), daily=self.game.daily)
 
     def do_daily(self, arg: str) -> None:
+        """Today's deal: the table when it is the game in progress; once its result is in,
+        a dialog that says so and offers it again; else a new game of it."""
+        self.end_practice()
+        today = self.today_number()
+        game = self.game
+        if (game is not None and game.daily and game.state.deal == today
+                and game.state.phase is not Phase.OVER):
+            dialogs.close_dialog()
+            self.show_screen("table")
+            return
+        result = self.stats["daily"].get(str(today))
+        if result is not None:
+            dialogs.daily_done(i18n.day_text(today), bool(result["won"]),
+                               (int(result["ns"]), int(result["ew"])))
+            self.dialog_kind = "daily-done"
+            return
+        self.ask_new_game(deal=today, daily=True)
+
+    def do_daily_again(self, arg: str) -> None:
         self.ask_new_game(deal=self.today_number(), daily=True)
 
     def do_new_yes(self, arg: str) -> None:
@@ -943,6 +1066,13 @@ class App:
     def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")
 
+    def do_welcome(self, arg: str) -> None:
+        self.show_screen("welcome")
+
+    def do_welcome_learn(self, arg: str) -> None:
+        """The welcome's "Learn the rules": the first lesson (the rules' first), opened."""
+        self.open_lesson(lambda lesson: True)
+
     # --- screens -------------------------------------------------------------------
 
     def show_screen(self, name: str) -> None:
@@ -964,6 +1094,8 @@ class App:
                 game_over = False  # the room's table to go back to
             render.menu(models.menu_model(game_over, self.today_number(), self.stats,
                                           in_room=self.in_room()))
+        if name == "welcome":
+            render.welcome()
         self.screen = name
         render.show_screen(name)
         if name == "table":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from spades_core import Seat
+from spades_core import Seat, parse_card
 
 from . import i18n
 from . import options as opts
@@ -19,7 +19,8 @@ from .cardview import card_element
 from .dom import add, byid, clear, el
 from .i18n import t
 from .icons import icon
-from .models import LastTrickModel, SheetModel
+from .models import LastTrickModel, SheetModel, hand_order
+from .viewer import review_frame
 
 TEAM_SEATS = ((Seat.S, Seat.N), (Seat.E, Seat.W))
 
@@ -114,6 +115,10 @@ def score_sheet(model: SheetModel) -> None:
         add(table, tbody)
         add(wrap, table)
         add(body, wrap)
+        if model.replay:  # the hand viewer: this hand trick by trick, every hand face up
+            add(body, el("button", t("sheet.replay", number=last.hand_index + 1),
+                         "vw-open", type="button", data_action="viewer",
+                         data_arg=str(last.hand_index)))
         if notes:
             items = el("ul")
             for note in notes:
@@ -129,7 +134,13 @@ def score_sheet(model: SheetModel) -> None:
             add(history, head)
             for result in hands:
                 row = el("tr")
-                add(row, el("th", t("sheet.hand", number=result.hand_index + 1), scope="row"),
+                name = t("sheet.hand", number=result.hand_index + 1)
+                cell = el("th", None if model.replay else name, scope="row")
+                if model.replay:  # the hand's row opens it in the hand viewer
+                    add(cell, el("button", name, "link vw-row", type="button",
+                                 data_action="viewer", data_arg=str(result.hand_index),
+                                 aria_label=t("sheet.replay", number=result.hand_index + 1)))
+                add(row, cell,
                     el("td", f"{_signed(result.teams[0].points)} = {_number(result.scores[0])}",
                        "num"),
                     el("td", f"{_signed(result.teams[1].points)} = {_number(result.scores[1])}",
@@ -167,6 +178,16 @@ def end_dialog(scores: tuple[int, int], deal: int, level: str, won: bool,
           _button("end.replay", "replay"),
           _button("end.share", "share"),
           _button("end.daily", "daily"))
+
+
+def daily_done(date: str, won: bool, scores: tuple[int, int]) -> None:
+    """Today's deal asked for once its result is in: said, and offered again."""
+    dialog, body = _open(t("daily-done.title"))
+    add(body, el("p", t("daily-done.text", date=date,
+                        result=t("end.daily.won" if won else "end.daily.lost"),
+                        ns=_number(scores[0]), ew=_number(scores[1]))))
+    _show(dialog, _button("daily-done.again", "daily-again", primary=True),
+          _button("dialog.close", "close"))
 
 
 def confirm_new(scores: tuple[int, int], hand_number: int, coming: str = "") -> None:
@@ -387,6 +408,11 @@ def _panel(panel_id: str, keys: str, data: dict[str, Any] | None) -> Any:
     return node
 
 
+def _in_hand_order(cards: list[str]) -> list[str]:
+    """Card texts in the order the hand shows them (the one order of the page)."""
+    return [str(card) for card in hand_order(parse_card(text) for text in cards)]
+
+
 def review_panel(data: dict[str, Any] | None) -> None:
     """The review of the hand (``spades_core.review.review_to_dict``), or "computing…"
     while ``data`` is None."""
@@ -415,7 +441,7 @@ def review_panel(data: dict[str, Any] | None) -> None:
                 add(trick, el("span", t("review.lead"), "coach-label"))
             held = el("div", cls="coach-held")
             add(held, el("span", t("review.position"), "coach-label"))
-            for card in item["held"]:
+            for card in _in_hand_order(item["held"]):
                 node_card = _small_card(card)
                 if card == item["played"]:
                     node_card.classList.add("coach-played")
@@ -424,16 +450,19 @@ def review_panel(data: dict[str, Any] | None) -> None:
                 add(held, node_card)
             add(row, trick, held)
             add(entry, row)
-        add(entry, el("p", i18n.hint_sentence(item["reason"], item["params"], item["contrast"]),
-                      "coach-reason"))
+        add(entry, el("p", i18n.review_sentence(item), "coach-reason"))
         cost = i18n.whole_points(int(item["cost"]))  # "about 134 points", not "134.2"
         add(entry, el("p", _coach_text("review.cost", points=_number(cost), n=str(cost)),
                       "coach-cost"))
-        if item["fact"]:
-            amount = int(item["fact_tenths"])
-            add(entry, el("p", _coach_text(f"review.fact.{item['fact']}",
-                                           amount=i18n.tenths(amount),
-                                           m=i18n.tenths_count(amount)), "coach-fact"))
+        parts = [_coach_text(f"review.part.{name}", amount=amount)
+                 for name, amount in i18n.review_parts(item.get("parts", {}))]
+        if parts:
+            add(entry, el("p", _coach_text("review.parts", parts=", ".join(parts)),
+                          "coach-parts"))
+        if "hand" in item:  # the decision in the hand viewer, its verdict beside it
+            frame = review_frame(item)
+            add(entry, el("button", t("review.replay"), "link vw-see", type="button",
+                          data_action="viewer", data_arg=f"{item['hand']}:{frame}"))
         if i18n.has(f"tip.{item['tip']}.name"):
             add(entry, el("button", t("review.lesson", tip=t(f"tip.{item['tip']}.name")),
                           "link coach-lesson", type="button", data_action="lesson-tip",

@@ -38,7 +38,7 @@ from .drills_run import (
     say,
 )
 from .lessons_player import RED_SUITS, card_name, card_short, suit_key
-from .models import CardModel
+from .models import CardModel, hand_order
 
 AREAS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
 TABLE_SEATS = (Seat.N, Seat.E, Seat.S, Seat.W)
@@ -350,7 +350,7 @@ def _board(view: View, kind: str) -> Any:
     south = _seat(view, Seat.S, playing)
     hand = h("div", "lx-hand", role="group", aria_label=lt("hand.label"))
     if view.hand is not None:
-        for card in view.hand:
+        for card in hand_order(view.hand):
             hand.append(_card(card))
     south.append(hand)
     board.append(south)

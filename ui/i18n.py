@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import locales
@@ -187,6 +187,11 @@ def tenths(value: int) -> str:
     return str(names.tenths(value, _language))
 
 
+def review_parts(parts: dict[str, int]) -> list[tuple[str, str]]:
+    """A review item's cost split as the review lists it (``locales/names.py``)."""
+    return names.review_parts(parts)
+
+
 def tenths_count(value: int) -> str:
     """The count that picks the plural form of an amount in tenths (``locales/names.py``)."""
     return str(names.tenths_count(value, _language))
@@ -214,6 +219,15 @@ def hint_text(key: str, params: dict[str, str], seats: SeatNamer | None = None) 
         text = _merged.get(DEFAULT_LANGUAGE, {}).get(key, key)
     text = plural(text, params)
     return _FORMATTER.vformat(text, (), _Missing(coach_params(params, seats)))
+
+
+def review_sentence(item: Mapping[str, Any]) -> str:
+    """A review item's words (``spades_core.review.review_to_dict``): its main sentence, the
+    supporting clause and the "not the X" clause, joined; the review panel and the hand
+    viewer say the same."""
+    params = {str(k): str(v) for k, v in dict(item.get("params") or {}).items()}
+    keys = (item.get("reason"), item.get("support"), item.get("contrast"))
+    return " ".join(hint_text(str(key), params) for key in keys if key)
 
 
 def hint_sentence(reason: str, params: dict[str, str], contrast: str = "",

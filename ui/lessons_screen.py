@@ -58,7 +58,7 @@ from .drills_run import (
     solve_steps,
 )
 from .lessons_player import RED_SUITS, Player, card_name, choice_label, suit_key
-from .models import CardModel
+from .models import CardModel, hand_order
 from .ports import Port
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -935,7 +935,7 @@ class LessonsScreen:
             held = scene.held(seat)
             cards = h("div", "lx-seat-cards")
             if seat in scene.show:
-                for card in held:
+                for card in hand_order(held):
                     cards.append(self._card_face(card, extra=self._classes(player, str(card))
                                                  + " lx-small"))
                 backs = scene.hidden[seat]
@@ -955,7 +955,7 @@ class LessonsScreen:
         clickable = (isinstance(step, PlayStep) and not state.solved) or (
             isinstance(step, AnswerStep) and step.ask == "cards" and not state.solved)
         choosable = set(step.choices) if isinstance(step, AnswerStep) else None
-        for card in scene.held(Seat.S):
+        for card in hand_order(scene.held(Seat.S)):
             token = str(card)
             extra = self._classes(player, token)
             if clickable and (choosable is None or token in choosable):
@@ -1016,7 +1016,7 @@ class LessonsScreen:
             hand.append(self._backs(13))
         else:
             hand = h("div", "lx-hand", role="group", aria_label=self.t("hand.label"))
-            for card in scene.hand:
+            for card in hand_order(scene.hand):
                 hand.append(self._card_face(card, extra=self._classes(player, str(card))))
         south.append(hand)
         board.append(south)

@@ -101,6 +101,9 @@ class TableModel:
     deal_key: str = ""  # which hand of which game: a new key is a new deal
     deal_motion: bool = False  # the hand is fresh and may be dealt with motion
     dealer: str = ""  # N E S W
+    # the bid panel's button the hint points at: a bid token ("3", "nil"), "blind-nil", or
+    # "look" (look at your cards first); "" when none
+    hinted_bid: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,7 @@ class UiState:
     """What the controller knows beyond the view: what the person sees and may do now."""
 
     waiting: bool = False  # South is asked to act (the bots are not thinking)
-    hinted: str | None = None  # the card the hint points at
+    hinted: str | None = None  # the card or bid the hint points at ("look": look first)
     face_down: bool = False  # South's cards are still face down (Blind Nil offered)
     blind_armed: bool = False  # Blind Nil chosen once, awaiting its confirmation
     shown_trick: tuple[tuple[Seat, Card], ...] | None = None  # a finished trick still shown
@@ -313,6 +316,7 @@ def table_model(view: View, ui: UiState) -> TableModel:
         deal_key=f"{ui.deal}:{view.hand_index}",
         deal_motion=fresh and ui.speed != "instant",
         dealer=view.dealer.name,
+        hinted_bid=(ui.hinted or "") if view.phase is Phase.BIDDING else "",
     )
 
 
@@ -348,17 +352,19 @@ class SheetModel:
     practice: bool = False  # a lesson's practice hand: the way on is back to the lesson
     seats: tuple[str, str, str, str] = ("", "", "", "")  # each seat's name, N E S W
     teams: tuple[str, str] = ("", "")  # the two teams' names, NS then EW
+    replay: bool = False  # each hand can be replayed in the hand viewer (action "viewer")
 
 
 def sheet_model(view: View, pending: bool, practice: bool = False,
                 names: dict[str, str] | None = None,
-                teams: tuple[str, str] | None = None) -> SheetModel:
+                teams: tuple[str, str] | None = None, replay: bool = False) -> SheetModel:
     """The score sheet; ``names`` and ``teams`` name the seats and the teams where the
-    reader is not South (a room's nicknames); the solo names otherwise ("You")."""
+    reader is not South (a room's nicknames); the solo names otherwise ("You");
+    ``replay``: a button replays each finished hand (the hand viewer)."""
     seats = tuple(names[s] if names and s in names else i18n.seat_name(s) for s in "NESW")
     return SheetModel(view.past_hands, pending, view.phase is Phase.OVER, practice,
                       (seats[0], seats[1], seats[2], seats[3]),
-                      teams or (t("team.NS"), t("team.EW")))
+                      teams or (t("team.NS"), t("team.EW")), replay)
 
 
 @dataclass(frozen=True)

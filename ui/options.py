@@ -17,6 +17,8 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "four_colour": (False, True),
     "sound": (True, False),
     "speed": ("normal", "slow", "fast", "instant"),
+    # South's only legal card played by itself: at the fast speeds, always or never
+    "auto_play": ("by-speed", "always", "never"),
     "hints": (True, False),
 }
 # Options that change the game itself: they apply from the next game.
@@ -45,6 +47,14 @@ def validate(data: object, language: str = "en") -> tuple[dict[str, Any], bool]:
         else:
             clean = False
     return found, clean
+
+
+def auto_play(options: dict[str, Any]) -> bool:
+    """Whether South's only legal card is played without waiting for a click."""
+    choice = options.get("auto_play", "by-speed")
+    if choice == "by-speed":
+        return options.get("speed") in ("fast", "instant")
+    return bool(choice == "always")
 
 
 def rules_kwargs(options: dict[str, Any]) -> dict[str, Any]:

@@ -79,8 +79,6 @@ def message(text: str | Saying, refusal: bool = False, kind: str = "") -> str:
     node = byid("message")
     node.textContent = shown
     node.className = "message refusal" if refusal and shown else "message"
-    node.scrollTop = 0
-    mark_more()
     return shown
 
 
@@ -99,26 +97,6 @@ def clear_message(kind: str) -> None:
     """Clear the message if it is of ``kind`` (the hint, once hints are turned off)."""
     if kind and _SAID["kind"] == kind:
         message("")
-
-
-_WATCH: list[Any] = []  # the message's scroll listener, made once
-
-
-def watch_message() -> None:
-    """Keep the message's "more below" mark true while the reader scrolls it (once)."""
-    if not _WATCH:
-        _WATCH.append(create_proxy(lambda _event: mark_more()))
-        byid("message").addEventListener("scroll", _WATCH[0])
-
-
-def mark_more() -> None:
-    """Mark the message when part of it is hidden below (a phone shows three lines and
-    scrolls the rest): table.css fades its last line, so the reader knows to scroll."""
-    node = byid("message")
-    if node.scrollHeight - node.clientHeight - node.scrollTop > 2:
-        node.setAttribute("data-more", "")
-    else:
-        node.removeAttribute("data-more")
 
 
 def announce(text: str) -> None:
@@ -168,7 +146,7 @@ def flash_seat(seat: Seat) -> None:
 
 
 def show_screen(name: str) -> None:
-    for screen in ("table", "menu", "lessons"):
+    for screen in ("table", "menu", "welcome", "lessons"):
         byid(f"screen-{screen}").hidden = screen != name
     js.document.body.setAttribute("data-screen", name)  # the score bar follows (table.css)
 
@@ -343,8 +321,23 @@ def draw_panel(model: TableModel) -> None:
         panel.dataset.kind = ""
         return
     key = f"{model.panel}:{model.language}"
-    if str(panel.dataset.kind or "") == key and not panel.hidden:
-        return
+    if str(panel.dataset.kind or "") != key or panel.hidden:
+        _fill_panel(panel, model, key)
+    _light_hinted(panel, model.hinted_bid)
+
+
+def _light_hinted(panel: Any, hinted: str) -> None:
+    """Light the panel's button the hint points at (a bid, Blind Nil, or Look), as the hinted
+    card is lit in the hand."""
+    for button in panel.querySelectorAll("button"):
+        bid = str(button.getAttribute("data-bid") or "")
+        action = str(button.getAttribute("data-action") or "")
+        lit = bool(hinted) and (bid == hinted or (hinted == "look" and action == "look")
+                                or (hinted == "blind-nil" and action == "blind"))
+        button.classList.toggle("hinted", lit)
+
+
+def _fill_panel(panel: Any, model: TableModel, key: str) -> None:
     clear(panel)
     panel.dataset.kind = key
     if model.panel == "blind-confirm":
@@ -418,6 +411,25 @@ def draw_hand(model: TableModel) -> None:
 # --- the menu screen -----------------------------------------------------------------------
 
 
+def welcome() -> None:
+    """The first visit's screen: what the app is and four ways in (also from the menu)."""
+    section = clear(byid("screen-welcome"))
+    add(section, el("h2", t("welcome.title"), id="welcome-title", tabindex="-1"),
+        el("p", t("welcome.intro")))
+    items = el("div", cls="menu-list welcome-list")
+    for key, action, primary in (("learn", "welcome-learn", True), ("daily", "daily", False),
+                                 ("random", "new", False), ("friends", "rooms", False)):
+        button = el("button", None, "primary" if primary else None, type="button",
+                    data_action=action, data_key=f"welcome-{key}")
+        add(button, el("span", t(f"welcome.{key}"), "welcome-choice"),
+            el("span", t(f"welcome.{key}.help"), "welcome-help"))
+        add(items, button)
+    add(section, items)
+    title = byid("welcome-title")
+    if title:
+        title.focus()
+
+
 def menu(model: MenuModel) -> None:
     section = clear(byid("screen-menu"))
     add(section, el("h2", t("menu.title")), el("p", t("menu.subtitle")))
@@ -432,6 +444,7 @@ def menu(model: MenuModel) -> None:
         el("button", t("menu.rooms"), type="button", data_action="rooms"),
         el("button", t("menu.quick"), type="button", data_action="quick"),
         el("button", t("menu.lessons"), type="button", data_action="lessons"),
+        el("button", t("menu.welcome"), type="button", data_action="welcome"),
         el("button", t("menu.rules"), type="button", data_action="rules"),
         el("button", t("menu.options"), type="button", data_action="options"),
         el("button", t("menu.stats"), type="button", data_action="stats"))

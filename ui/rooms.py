@@ -20,7 +20,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from spades_core import BLIND_NIL, Card, Phase
+from spades_core import BLIND_NIL, Phase
 from spades_core.rules import DEFAULT_RULES, game_winner, winning_play
 from spades_core.views import View
 
@@ -669,8 +669,9 @@ class Rooms:
             rooms_screen.daily_status(t(known) if isinstance(error, str) and i18n.has(known)
                                       else t("daily.error"))
             return
-        rank_line = t("daily.rank", rank=int(answer["rank"]))
         day, level = int(payload["day"]), str(payload["level"])
+        level_name = t(f"level.{level}")  # the board is the one of this level's bots
+        rank_line = t("daily.rank", rank=int(answer["rank"]), level=level_name)
         status, board = await self._fetch_json(f"api/daily/{day}?level={level}")
         lines: tuple[str, ...] = ()
         if status == 200 and isinstance(board, dict) and isinstance(board.get("entries"), list):
@@ -680,7 +681,8 @@ class Rooms:
                   score=i18n.number(int(entry.get("score", 0))))
                 for entry in board["entries"][:10] if isinstance(entry, dict)
             )
-        rooms_screen.daily_board("daily-box", lines, rank_line)
+        rooms_screen.daily_board("daily-box", lines, rank_line,
+                                 t("daily.board-title", level=level_name))
 
     # --- the table's actions -----------------------------------------------------------
 
@@ -742,7 +744,7 @@ class Rooms:
         advice = hint(view)
         if view is not self.view:
             return
-        self.hinted = str(advice.action) if isinstance(advice.action, Card) else None
+        self.hinted = "look" if advice.action is None else str(advice.action)
         self.render()
         mine = view.seat.name
 

@@ -269,8 +269,9 @@ def daily_status(text: str) -> None:
         node.textContent = text
 
 
-def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str) -> None:
-    """The daily board inside the end dialog's box ``box_id``."""
+def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str, title: str) -> None:
+    """The daily board inside the end dialog's box ``box_id``; ``title`` names the bots'
+    level it ranks."""
     box = _found(byid(box_id))
     if box is None:
         return
@@ -278,7 +279,8 @@ def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str) -> None:
     if rank_line:
         add(box, el("p", rank_line, "daily-rank", id="daily-rank"))
     if lines:
-        listing = el("ol", cls="daily-board", id="daily-board")
+        add(box, el("p", title, "daily-board-title", id="daily-board-title"))
+        listing = el("ol", cls="daily-board", id="daily-board", aria_labelledby="daily-board-title")
         for line in lines:
             add(listing, el("li", line))
         add(box, listing)

@@ -26,6 +26,7 @@ KEYS = {
     "stats": "spades.stats.v1",
     "lessons": "spades.lessons.v1",
     "par": "spades.par.v1",  # the deals' pars, by deal, level and rules (ui/coach_cache.py)
+    "welcome": "spades.welcome.v1",  # true once the first visit's welcome was shown
 }
 # Keys of earlier formats: removed when found.
 OLD_KEYS = ("spades.game", "spades.options", "spades.stats", "spades.game.v0")
@@ -41,6 +42,7 @@ LIMITS = {
     "stats": 256 * 1024,
     "lessons": 64 * 1024,
     "par": 16 * 1024,  # at most coach_cache.MAX_ENTRIES pars of ~100 characters
+    "welcome": 16,
 }
 # Deepest nesting of arrays/objects accepted. The app writes at most 6 (the game:
 # {record: {hands: [{cards: {N: [...]}}]}}).
@@ -49,6 +51,16 @@ MAX_DEPTH = 20
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _EMPTY_PAIR = re.compile(r"\[\]|\{\}")
+
+
+def check_seen(data: object) -> tuple[dict[str, bool], bool]:
+    """``{"seen": true}`` (the welcome shown), checked: ``(value, clean)``; nothing stored is
+    ``{"seen": false}`` and clean, anything else ``{"seen": false}`` and damaged."""
+    if data is None:
+        return {"seen": False}, True
+    if isinstance(data, dict) and set(data) == {"seen"} and isinstance(data["seen"], bool):
+        return {"seen": data["seen"]}, True
+    return {"seen": False}, False
 
 
 class Unreadable(ValueError):

@@ -15,7 +15,7 @@ scores against the target and the floor, a game-ending set counts in full).
   numbers for every card of a deal): the rule-of-thumb player trusts every seat to play
   well, the random one trusts nobody, so a card that wins now counts for more than one
   that needs the others' help (measured against PIMC: fewer contracts set, more points;
-  ``docs/sparring.md``, stop 36).  In the last ``exact_tricks`` tricks each deal is not
+  ``lab/journal.md``, stop 36).  In the last ``exact_tricks`` tricks each deal is not
   played out but solved: best play on both sides (:mod:`.endgame`).
 - A bid: in each deal the hand is played out with each bid near its estimate (and with
   Nil if the hand could be one), every seat playing to its contract; beside a partner's
@@ -27,7 +27,7 @@ scores against the target and the floor, a game-ending set counts in full).
   Nil the play-outs make counts in part as broken (``blind_doubt``): their opponents hunt
   a Nil less well than real ones (stop 24: 20% made in the play-outs where the expert bid
   it in the arena, 13% at the table; at stop 38's desperate starts, 21% in the play-outs
-  before the doubt and 23% at the table; see ``docs/sparring.md``).
+  before the doubt and 23% at the table; see ``lab/journal.md``).
 
 Deterministic: a fixed amount of work set by :class:`ExpertBudget` (never the clock), and
 every random draw from a :class:`~spades_core.deal.SplitMix64` seeded by
@@ -553,7 +553,7 @@ def bid_forecast(view: View, bid: Bid, budget: ExpertBudget | None = None) -> Fo
     """What the bid search foresees for ``bid`` (a number or Nil) at ``view``: for each of
     its imagined deals, the bids (the others' made or guessed) and the tricks by seat of
     the play-out it values ``bid`` on.  For measuring the search as a forecaster of the
-    table (``tools/playout_calibration.py``); the search itself does not call it."""
+    table (``lab/playout_calibration.py``); the search itself does not call it."""
     budget = budget or ExpertBudget()
     if view.hand is None or not view.legal_bids:
         raise UsageError("a forecast is for a seat that has looked at its cards and bids")
@@ -606,7 +606,7 @@ def _doubtful(scorer: _Scorer, bids: Bids, taken: tuple[int, int, int, int], sea
     Without doubt, mixed instead (``bold`` tenths) with the outcome where the team took
     one trick more, from the opponent not bidding Nil who took the most (the left one on
     a tie), given to ``seat`` (to its partner if ``seat`` bid Nil).  Measured against
-    PIMC, hand by hand (``docs/sparring.md``, stop 31): doubt loses points, 2 tenths of
+    PIMC, hand by hand (``lab/journal.md``, stop 31): doubt loses points, 2 tenths of
     boldness gains some (the bolder bids are set a little more often and take fewer bags)."""
     value = scorer.value(bids, taken)
     if not doubt:

@@ -6,7 +6,7 @@ Normal hints say their counts), and the expert uses them as a prior: the bids it
 from a hand it imagines for another seat, how well an imagined hand fits a bid already
 made, and where to centre its own bids.
 
-``python3 tools/handeval_mse.py`` measures the estimate against played-out deals (mean
+``python3 lab/handeval_mse.py`` measures the estimate against played-out deals (mean
 squared error per seat, bias, and the bias of hands with six spades or more).
 """
 

@@ -351,7 +351,7 @@ class Table:
 # The counts are :mod:`.handeval`'s, the project's one hand evaluator (the expert's prior).
 
 LONG_SPADES = 6  # with this many spades the estimate is rounded down: the length is counted
-# generously (``tools/handeval_mse.py``, 4,000 deals: the other hands take about half a trick
+# generously (``lab/handeval_mse.py``, 4,000 deals: the other hands take about half a trick
 # more than their estimate, these about as many as it says, so rounding up bid one too many)
 NIL_RISK_MAX = 0.6  # a Nil hand: :func:`.handeval.nil_risk` below this (a guarded king
 # or queen, a lone small spade pass; a king with one card, an ace, the J♠ do not) ...

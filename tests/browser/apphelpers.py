@@ -9,10 +9,14 @@ from typing import Any
 from playwright.sync_api import Page
 
 READY = "body[data-ready='1']"
+# Every test page is a returning visitor unless it asks for a first visit (conftest): the
+# welcome is shown once, on a first visit with nothing saved.
+WELCOME_SEEN_JS = ("if (localStorage.getItem('spades.welcome.v1') === null)"
+                   " localStorage.setItem('spades.welcome.v1', '{\"seen\": true}');")
 READY_TIMEOUT_MS = 90_000
 STEP_TIMEOUT_MS = 60_000
 FAST = {"level": "beginner", "target": 200, "speed": "instant", "blind_nil": False,
-        "sound": False, "language": "en"}
+        "sound": False, "language": "en", "auto_play": "never"}  # every card by a click
 
 # What the player is asked to do now (or false while the bots play).
 STEP_JS = """() => {

@@ -26,6 +26,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from tests.browser.apphelpers import WELCOME_SEEN_JS
 from tests.helpers import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -134,8 +135,10 @@ def page_watch(live_server: str) -> PageWatch:
 
 @pytest.fixture
 def page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
-    """A fresh context and page (1280x800); the test fails on any recorded problem."""
+    """A fresh context and page (1280x800) of a returning visitor (no welcome); the test
+    fails on any recorded problem."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(WELCOME_SEEN_JS)
     context.on("request", page_watch.on_request)
     new_page = context.new_page()
     new_page.on("console", page_watch.on_console)
@@ -151,13 +154,16 @@ def page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
 
 @pytest.fixture
 def make_page(browser: Browser, page_watch: PageWatch) -> Iterator[Callable[..., Page]]:
-    """``make_page(width=1280, height=800)``: another page in its own fresh context (its own
-    storage), watched like ``page``: the test fails on any off-origin request or page error."""
+    """``make_page(width=1280, height=800, first_visit=False)``: another page in its own fresh
+    context (its own storage), watched like ``page``: the test fails on any off-origin
+    request or page error. Its visitor has seen the welcome unless ``first_visit``."""
     contexts: list[BrowserContext] = []
 
-    def make(width: int = 1280, height: int = 800) -> Page:
+    def make(width: int = 1280, height: int = 800, first_visit: bool = False) -> Page:
         context = browser.new_context(viewport={"width": width, "height": height})
         contexts.append(context)
+        if not first_visit:
+            context.add_init_script(WELCOME_SEEN_JS)
         context.on("request", page_watch.on_request)
         new_page = context.new_page()
         new_page.on("console", page_watch.on_console)

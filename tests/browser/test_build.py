@@ -1,4 +1,4 @@
-"""tools/build_web.py: vendor/ holds what the page loads, and a second run changes nothing."""
+"""tools/build_web.py: site/vendor/ holds what the page loads, and a second run changes nothing."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from types import ModuleType
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-VENDOR = ROOT / "vendor"
+VENDOR = ROOT / "site" / "vendor"
 
 
 def test_vendor_holds_the_runtime_and_the_app(
@@ -27,7 +27,7 @@ def test_vendor_holds_the_runtime_and_the_app(
     assert {"spades_core/__init__.py", "ui/__init__.py", "ui/main.py"} <= names
     pycs = [name for name in names if name.startswith("ui/__pycache__/main.")]
     assert pycs and pycs[0].endswith(".pyc"), "bytecode was not precompiled"
-    assert not any(name.startswith(("tests/", "tools/", ".")) for name in names)
+    assert not any(name.startswith(("tests/", "tools/", "lab/", ".")) for name in names)
 
 
 def test_second_build_changes_nothing(
@@ -39,6 +39,8 @@ def test_second_build_changes_nothing(
     build_web = tool("build_web")
     assert build_web.ensure_node_modules() is False
     assert build_web.vendor_runtime() == 0
+    assert build_web.copy_sources() == 0
+    assert build_web.prune_site() == []
     # Pack a frozen copy of the sources, so edits made while the tests run cannot interfere.
     for top in build_web.APP_SOURCES:
         if (ROOT / top).is_dir():

@@ -4,7 +4,7 @@ the deal's par at the end."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from spades_core import Bid, Card, GameState, Phase, Rules, Seat
 from spades_core.bots import bot_action, make_bot
@@ -62,7 +62,10 @@ def test_the_hint_comes_from_the_worker_and_is_cpythons(page: Page, live_server:
         text = page.text_content("#message")
         assert text == _expected(page, rules, deal)
         asked += 1
-        if kind == "bid":
+        if kind == "bid":  # the hinted bid's button is lit, as a hinted card is
+            lit = page.locator("#panel button.hinted")
+            expect(lit).to_have_count(1)
+            assert i18n.bid_text(lit.get_attribute("data-bid") or "") in (text or "")
             act(page, "bid")
             continue
         hinted = page.get_attribute("#hand .card.hinted", "data-card")
@@ -135,6 +138,9 @@ def test_the_review_flags_trumping_partners_ace(page: Page, live_server: str) ->
     for width, height in ((1280, 800), (375, 667)):
         page.set_viewport_size({"width": width, "height": height})
         page.screenshot(path=f"{SHOTS}/review-{width}.png")
+    # the link opens that lesson, not the list of lessons
+    item.locator("[data-action=lesson-tip]").click()
+    expect(page.locator("#screen-lessons .lx-panel")).to_be_visible()
 
 
 def test_a_deal_links_par_equals_the_command_line(page: Page, live_server: str) -> None:

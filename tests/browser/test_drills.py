@@ -17,6 +17,7 @@ from spades_core.lessons import drills, load_library_dir
 from spades_core.lessons.drills import ITEMS, BidItem, CountItem, NilItem
 from spades_core.seats import Seat
 from tests.browser.apphelpers import preset, wait_ready
+from ui.models import hand_order
 
 pytestmark = pytest.mark.browser
 
@@ -65,10 +66,16 @@ def answer(page: Page, drill: str, index: int, right: bool) -> None:
     expect(panel).to_have_attribute("data-item", str(index + 1))
     found = drills.item(drill, index)
     assert found.view.hand is not None
+    # the question and its first answer are in view without scrolling, at any size
+    height = page.viewport_size["height"] if page.viewport_size else 0
+    for part in (panel.locator(".lx-drill-ask"), panel.locator("button, input").first):
+        box = part.bounding_box()
+        assert box is not None, index
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (index, box)
     hand = screen(page).locator(".lx-hand [data-card]")
     expect(hand).to_have_count(len(found.view.hand))
     assert hand.evaluate_all("els => els.map(e => e.dataset.card)") == [
-        str(card) for card in found.view.hand]  # the same deal as in CPython
+        str(card) for card in hand_order(found.view.hand)]  # CPython's deal, the table's order
     if isinstance(found, BidItem):
         token = str(found.expert) if right else wrong_bid(found.expert)
         panel.locator(f".lx-drill-bids [data-bid='{token}']").click()
@@ -101,6 +108,13 @@ def answer(page: Page, drill: str, index: int, right: bool) -> None:
         expect(panel.locator(".lx-chart-expert")).to_have_attribute(
             "data-tricks", str(found.expert.tricks))
         expect(panel.locator(".lx-chart-text li")).to_have_count(14)
+        if not right:  # the legend's "Your bid" is not drawn like every other bar
+            colours = panel.evaluate("""node => [
+                getComputedStyle(node.querySelector('.lx-chart-key-yours'), '::before')
+                    .backgroundColor,
+                getComputedStyle(node.querySelector(
+                    '.lx-chart-col:not(.lx-chart-expert) .lx-chart-bar')).backgroundColor]""")
+            assert colours[0] != colours[1], colours
         expect(feedback).to_contain_text(f"The Expert bids {found.expert.tricks or 'Nil'}.")
 
 

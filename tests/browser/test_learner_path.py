@@ -99,3 +99,176 @@ def test_the_bots_wait_while_the_table_is_away_and_play_on_when_it_is_back(
     # the bots have bid and South is asked to play
     assert step(page) == "play"
     assert len(record(page)["hands"][-1]["bids"]) == 4
+
+
+def test_the_look_first_hint_lights_look_and_goes_once_the_cards_are_seen(
+    page: Page, live_server: str
+) -> None:
+    """Face down, the hint may say "look at your cards first": the Look button is lit as a
+    hinted card would be, and the hint goes away once the cards are looked at."""
+    preset(page, {**FAST, "blind_nil": True, "hints": True})
+    open_app(page, live_server, "?deal=4242")
+    assert step(page) == "blind"
+    page.click("#hint-button")
+    message = page.locator("#message")
+    expect(message).to_contain_text("look at your cards first")
+    expect(page.locator("#panel button.hinted")).to_have_attribute("data-action", "look")
+    page.click("#panel [data-action=look]")
+    assert step(page) == "bid"
+    expect(message).to_have_text("")
+    expect(page.locator("#panel button.hinted")).to_have_count(0)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "lang"), [(1280, 800, "en"), (375, 667, "fr")],
+    ids=["desktop-1280x800-en", "phone-375x667-fr"],
+)
+def test_a_first_visit_is_welcomed_once_and_a_returning_player_lands_on_the_game(
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot,
+    width: int, height: int, lang: str,
+) -> None:
+    page = make_page(width, height, first_visit=True)
+    preset(page, {**FAST, "language": lang})
+    open_app(page, live_server)
+    welcome = page.locator("#screen-welcome")
+    expect(welcome).to_be_visible()
+    expect(page.locator("#screen-table")).to_be_hidden()
+    title = {"en": "Welcome to Spades", "fr": "Bienvenue au Spades"}[lang]
+    expect(welcome.locator("h2")).to_have_text(title)
+    choices = welcome.locator("button")
+    expect(choices).to_have_count(4)
+    assert choices.evaluate_all("els => els.map(e => e.dataset.action)") == [
+        "welcome-learn", "daily", "new", "rooms"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    last = choices.last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= height  # all four in view
+    screenshot(page, f"welcome-{lang}")
+    # "Learn the rules" opens the first lesson
+    choices.first.click()
+    lessons = page.locator("#screen-lessons")
+    expect(lessons).to_be_visible()
+    expect(lessons.locator(".lx-panel")).to_be_visible()
+    expect(lessons.locator("[data-lesson-id], .lx-title").first).to_be_visible()
+    # a returning player lands on their game; the menu still has the welcome
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(welcome).to_be_hidden()
+    assert step(page) == "bid"
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action=welcome]")
+    expect(welcome).to_be_visible()
+    welcome.locator("[data-action=new]").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+    assert step(page) == "bid"
+
+
+def test_at_the_fast_speeds_the_only_legal_card_plays_by_itself(
+    page: Page, live_server: str
+) -> None:
+    preset(page, {**FAST, "auto_play": "by-speed"})
+    open_app(page, live_server, "?deal=4242")
+    clicks = 0
+    for _ in range(80):
+        kind = step(page)
+        if kind == "sheet":
+            break
+        clicks += kind == "play"
+        act(page, kind)
+    hand = stored(page, "game")["record"]["hands"][0]
+    assert len(hand["plays"]) == 52
+    assert clicks < 13  # the last card at least went by itself
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("width", "height", "lang"), [(1280, 800, "en"), (375, 667, "fr")],
+    ids=["desktop-1280x800-en", "phone-375x667-fr"],
+)
+def test_a_whole_learners_visit_ends_with_the_bots_playing_and_the_game_intact(
+    make_page: Callable[..., Page], live_server: str, screenshot: Shot,
+    width: int, height: int, lang: str,
+) -> None:
+    """First visit, a rules lesson, a strategy lesson's practice hand, a drill, back to the
+    table, the game to its end with a review and the hand viewer on the way."""
+    page = make_page(width, height, first_visit=True)
+    preset(page, {**FAST, "language": lang})
+    open_app(page, live_server)
+    welcome = page.locator("#screen-welcome")
+    expect(welcome).to_be_visible()
+    deal = page.locator("#deal-label").text_content()
+
+    # a rules lesson, from the welcome: two steps by the hint, then back to the list
+    welcome.locator("[data-action=welcome-learn]").click()
+    lessons = page.locator("#screen-lessons")
+    panel = lessons.locator(".lx-panel")
+    expect(panel).to_be_visible()
+    for _ in range(2):
+        if panel.get_attribute("data-kind") in ("play", "bid", "answer"):
+            lessons.locator("[data-action='hint']").click()
+            lit = lessons.locator("button.lx-lit, .lx-card-btn.lx-lit")
+            entry = lessons.locator(".lx-entry-input")
+            if entry.count():
+                entry.fill(entry.get_attribute("placeholder") or "")
+                lessons.locator("[data-action='enter']").click()
+            elif lit.count():
+                lit.first.click()
+        lessons.locator("[data-action='next']").click()
+    lessons.locator("[data-action='list']").first.click()
+
+    # a strategy lesson's practice hand: its own slot, then back to the lesson
+    lessons.locator("[role=tab][data-tab='strategy']").click()
+    lessons.locator(f"[data-lesson='{LESSON}']").click()
+    lessons.locator(".lx-step").last.click()
+    expect(panel).to_have_attribute("data-kind", "practice")
+    lessons.locator("[data-action='practice']").click()
+    expect(page.locator("#screen-table")).to_be_visible()
+    for _ in range(80):
+        kind = step(page)
+        if kind == "sheet":
+            break
+        act(page, kind, bid="2")
+    act(page, "sheet")  # "Back to the lesson"
+    expect(lessons).to_be_visible()
+
+    # a drill: one item answered, then back
+    lessons.locator("[data-action='list']").first.click()
+    lessons.locator("[role=tab][data-tab='drills']").click()
+    lessons.locator("[data-action='drill'][data-arg='nil']").click()
+    drill = lessons.locator(".lx-drill-panel")
+    drill.locator("[data-action='drill-answer'][data-arg='yes']").click()
+    expect(drill).to_have_attribute("data-state", "answered", timeout=120_000)
+    lessons.locator("[data-action='drill-back']").click()
+
+    # back to the table: the game of the first visit, as it was, and the bots play
+    lessons.locator("[data-action='menu']").first.click()
+    page.click("#screen-menu [data-action='resume']")
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(page.locator("#deal-label")).to_have_text(deal or "")
+    viewed = False
+    for _ in range(600):
+        kind = step(page)
+        if kind == "end":
+            break
+        if kind == "sheet" and not viewed:  # the review, then the hand in the viewer
+            page.wait_for_selector("#coach-review[data-state=done]", timeout=240_000)
+            page.click("dialog[open] [data-action=viewer][data-arg='0']")
+            page.wait_for_selector("dialog[open] #viewer[data-frame]")
+            page.click("dialog[open] [data-action=viewer-next]")
+            page.wait_for_selector("dialog[open] #viewer[data-frame='1']")
+            screenshot(page, f"visit-viewer-{lang}")
+            page.click("dialog[open] [data-action=viewer-back]")
+            viewed = True
+            continue
+        act(page, kind)
+    else:
+        raise AssertionError("the game did not end")
+    assert viewed
+    game = stored(page, "game")
+    assert game["recorded"] and str(game["record"]["deal"]) in (deal or "")
+    # and in a new game the bots play: South bids, the other three answer
+    page.click("dialog[open] [data-action=new]")
+    act(page, step(page))
+    assert step(page) == "play"
+    assert len(record(page)["hands"][-1]["bids"]) == 4
+    screenshot(page, f"visit-end-{lang}")

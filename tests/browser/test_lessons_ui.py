@@ -266,11 +266,14 @@ def test_a_practice_is_one_hand_where_south_bids_fourth(
     if page.locator("#panel [data-action=look]").count():
         page.click("#panel [data-action=look]")
     expect(page.locator("#panel [data-action=bid]").first).to_be_visible()
-    saved = page.evaluate("JSON.parse(localStorage.getItem('spades.game.v1'))")
-    hands = saved["record"]["hands"]
-    assert len(hands[0]["plays"]) == 52 and len(hands[0]["bids"]) == 4
-    assert saved["record"]["deal"] == 2
+    # the practice is not stored (its own slot): the table says it all
+    expect(page.locator("#deal-label")).to_have_text("Deal 2")
+    for seat in "WNE":
+        expect(page.locator(f"#seat-{seat}")).not_to_contain_text("Bid –")
+    expect(page.locator("#seat-S")).to_contain_text("Bid –")
     screenshot(page, "practice-south-bids-fourth")
+    page.click("[data-action=sheet]")  # hand 1, played by the bots: its two teams' rows
+    expect(page.locator("dialog[open] tbody tr")).to_have_count(2)
 
 
 def test_a_lesson_left_with_a_step_skipped_is_not_announced_complete(

@@ -22,6 +22,7 @@ from tests.browser.test_serving import fetch
 pytestmark = pytest.mark.browser
 Shot = Callable[[Page, str], Path]
 ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"  # built by tools/build_web.py (its SITE), served as it is
 EXPERT = {**FAST, "level": "expert"}
 # Fetched by the browser or the worker itself, never cached.
 SW_OWN = {"sw.js", "vendor/sw-build.js", "vendor/build.json"}
@@ -102,7 +103,8 @@ def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
 def test_precache_is_what_a_visit_fetches(
     page: Page, live_server: str, tool: Callable[[str], ModuleType]
 ) -> None:
-    """The page, the Expert's worker and the lessons fetch exactly the precached files."""
+    """The page, the Expert's worker and the lessons fetch exactly the precached files; every
+    path fetched is in the site and answers 200 (the server serves nothing else)."""
     fetched: set[str] = set()
 
     def record(request: Request) -> None:
@@ -126,6 +128,11 @@ def test_precache_is_what_a_visit_fetches(
     precached = set(tool("build_web").precache_files())
     assert fetched - SW_OWN - precached == set(), "fetched but not precached"
     assert precached - fetched - INSTALL_ONLY == {"index.html"}, "precached but never fetched"
+    build_web = tool("build_web")
+    assert build_web.SITE == SITE
+    assert fetched <= set(build_web.site_files()), "fetched but not in the site"
+    for path in sorted(fetched | {""}):
+        assert fetch(live_server, "/" + path)[0] == 200, path
 
 
 def test_served_headers_and_manifest(live_server: str) -> None:
@@ -162,14 +169,14 @@ def test_build_id_follows_the_served_files(
 ) -> None:
     build_web = tool("build_web")
     files = build_web.precache_files()
-    assert build_web.build_id(files) == json.loads((ROOT / "vendor/build.json").read_text())[
+    assert build_web.build_id(files) == json.loads((SITE / "vendor/build.json").read_text())[
         "build"
     ]
     for name in [*files, "sw.js"]:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / name, tmp_path / name)
+        shutil.copyfile(SITE / name, tmp_path / name)
     first = build_web.build_id(files, tmp_path)
-    assert first == build_web.build_id(files, ROOT)
+    assert first == build_web.build_id(files, SITE)
     for name in ("ui/table.css", "vendor/app.zip", "sw.js"):
         original = (tmp_path / name).read_bytes()
         (tmp_path / name).write_bytes(original + b"\n")
@@ -189,7 +196,7 @@ def test_a_new_build_replaces_the_cache_on_the_next_load(
 ) -> None:
     """A served file changes: the next load installs the new worker, whose cache replaces the
     old one, and the page then gets the new file (from the new cache, even offline)."""
-    target = ROOT / "vendor/pyodide/pyodide-lock.json"
+    target = SITE / "vendor/pyodide/pyodide-lock.json"
     original = target.read_bytes()
     stat = target.stat()
     preset(page, FAST)

@@ -250,6 +250,8 @@ def test_the_daily_board_shows_a_submitted_result(live_server: str, page: Page) 
     page.click("#daily-submit")
     page.wait_for_selector("#daily-rank", timeout=60_000)
     assert "number 1" in page.inner_text("#daily-rank")
+    assert "beginner bots" in page.inner_text("#daily-rank")  # the level it is ranked by
+    expect(page.locator("#daily-board-title")).to_have_text("Today's board, beginner bots")
     assert "Zoé" in page.inner_text("#daily-board")
     page.screenshot(path=str(SHOTS / "daily-1280.png"))
 

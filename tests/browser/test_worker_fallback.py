@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from tests.browser.apphelpers import FAST, act, open_app, preset, record, step
+from tests.browser.apphelpers import FAST, WELCOME_SEEN_JS, act, open_app, preset, record, step
 from tests.browser.conftest import PageWatch
 
 pytestmark = pytest.mark.browser
@@ -54,6 +54,7 @@ EXPECTED_ERRORS = ("test: Worker refused", "worker-src", "Content Security Polic
 def tolerant_page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
     """Like ``page``, except for the page errors the test itself causes (a refused Worker)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(WELCOME_SEEN_JS)
     context.on("request", page_watch.on_request)
     new_page = context.new_page()
     new_page.on("console", page_watch.on_console)

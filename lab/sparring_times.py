@@ -1,6 +1,6 @@
 """Decision times of two bots in the same games (for the PIMC sparring bot's report).
 
-    python3 tools/sparring_times.py [--a expert] [--b tests.sparring.pimc:PimcBot]
+    python3 lab/sparring_times.py [--a expert] [--b tests.sparring.pimc:PimcBot]
                                     [--seed 1] [--pairs 1] [--hands 3]
 
 Plays the arena's duplicate games (the deal numbers of ``--seed``, each deal with the

@@ -1,6 +1,6 @@
 """Replay the arena games where bot A bid Blind Nil, with a bot A that bids it less.
 
-    python3 tools/arena_replay.py LOG --a package.module:Class --b tests.sparring.pimc:PimcBot \\
+    python3 lab/arena_replay.py LOG --a package.module:Class --b tests.sparring.pimc:PimcBot \\
         [--a-was expert] [--check 4] [--jobs 2] [--log OUT]
 
 The bots are deterministic: the same two bots play a game of the log the same way again.

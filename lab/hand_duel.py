@@ -1,6 +1,6 @@
 """Duplicate single hands between two bots: a quick, low-noise measure of a bot change.
 
-    python3 tools/hand_duel.py --a expert --b tests.sparring.pimc:Pimc10x10 --pairs 200 --seed 1
+    python3 lab/hand_duel.py --a expert --b tests.sparring.pimc:Pimc10x10 --pairs 200 --seed 1
 
 Each pair is one deal played twice from the same start: bot A as North–South against bot B,
 then the partnerships swapped on the same cards. Half the pairs start at 0–0; the others at

@@ -1,6 +1,6 @@
 """Where an arena's games are won and lost: its hands and its games by the state of the match.
 
-    python3 tools/arena_states.py LOG [LOG ...]
+    python3 lab/arena_states.py LOG [LOG ...]
 
 LOG is the arena's ``--log`` (``python -m spades_core arena ... --log LOG``; several logs are
 pooled). Before each hand, each side (``a``: the arena's ``--a``; ``b``: its ``--b``) is ahead
@@ -11,7 +11,7 @@ first late hand a side starts behind by 50 or more (or ahead), by the margin the
 150–299, 300 or more): how many such games the side went on to win, so that the two bots'
 comebacks and held leads compare from like positions. Last, ``first_hands``: each deal's first
 hand, played both ways from 0–0 on the same cards, where both sides bid numbers only, by A's
-contract less B's (``tools/hand_duel.py``'s ``by_contract``).
+contract less B's (``lab/hand_duel.py``'s ``by_contract``).
 
 A contract set is read from the engine's scoring (:func:`spades_core.scoring.score_hand`).
 Prints one JSON object. A malformed log is refused with one line on standard error (exit 2).

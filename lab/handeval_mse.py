@@ -1,6 +1,6 @@
 """How well a hand evaluator predicts the tricks a hand takes: prints figures as JSON.
 
-    python3 tools/handeval_mse.py [--deals 4000] [--seed 1] [--jokers]
+    python3 lab/handeval_mse.py [--deals 4000] [--seed 1] [--jokers]
 
 For ``--deals`` deal numbers drawn from ``SplitMix64(--seed)`` (the arena's
 :func:`~spades_core.arena.deal_numbers`), the first hand of each deal is played out

@@ -1,6 +1,6 @@
 """Does the expert's Blind Nil win games?  Desperate starts played out both ways.
 
-    python3 tools/blind_nil_games.py --b tests.sparring.pimc:PimcBot --starts 400 --seed 7
+    python3 lab/blind_nil_games.py --b tests.sparring.pimc:PimcBot --starts 400 --seed 7
 
 Blind Nil is weighed only when the match is nearly lost, where its points say little: a
 made Blind Nil is the one way back, a failed one costs a game that was lost anyway.  So

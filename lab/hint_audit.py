@@ -12,7 +12,7 @@ It prints one JSON object: decisions, costly positions, in how many of them toda
 suggests another card (the issue asks ≥ 90%), and in how many the hint's card is itself
 within ``--cost`` of the judge's best.
 
-    python3 tools/hint_audit.py --hands 30 --seed 424242
+    python3 lab/hint_audit.py --hands 30 --seed 424242
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""tools/arena_states.py: an arena's hands and games by the state of the match."""
+"""lab/arena_states.py: an arena's hands and games by the state of the match."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 from spades_core.arena import play_game
 from spades_core.bots import make_bot
 from spades_core.rules import Rules
-from tests.helpers import load_tool
+from tests.helpers import load_lab
 
-tool = load_tool("arena_states")
+tool = load_lab("arena_states")
 
 
 def line(deal: int, a_team: int, number: int, bids: list[str], tricks: list[int],

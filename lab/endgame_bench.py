@@ -1,6 +1,6 @@
 """Work of the endgame solver (:mod:`spades_core.bots.endgame`) on fixed positions.
 
-    python3 tools/endgame_bench.py [--tricks 4] [--deals 20] [--worlds 8]
+    python3 lab/endgame_bench.py [--tricks 4] [--deals 20] [--worlds 8]
 
 Plays the first hand of deals 1..``--deals`` with the Normal bot at every seat, keeps
 each position with ``--tricks`` tricks left (counting the trick in progress) where the

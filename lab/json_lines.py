@@ -1,4 +1,4 @@
-"""The JSON-lines logs the measuring tools write (``--log``), read back one checked row a line."""
+"""The JSON-lines logs the lab's instruments write (``--log``), read back one checked row a line."""
 
 from __future__ import annotations
 

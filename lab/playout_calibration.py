@@ -1,6 +1,6 @@
 """How well the expert's play-out player predicts the table: a measure for tuning it.
 
-    python3 tools/playout_calibration.py --a expert --b tests.sparring.pimc:PimcBot \
+    python3 lab/playout_calibration.py --a expert --b tests.sparring.pimc:PimcBot \\
         --pairs 300 --seed 32 --jobs 2
 
 The expert values a card by playing the rest of the hand out with a rule-of-thumb player

@@ -1,4 +1,4 @@
-"""tools/late_games.py: two bots from the same late starts, played to the end."""
+"""lab/late_games.py: two bots from the same late starts, played to the end."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from spades_core.bots import make_bot
 from spades_core.rules import Rules
-from tests.helpers import load_tool
+from tests.helpers import load_lab
 
-tool = load_tool("late_games")
-games = load_tool("blind_nil_games")
+tool = load_lab("late_games")
+games = load_lab("blind_nil_games")
 
 
 def test_starts_are_late_and_drawn_from_the_seed() -> None:

@@ -1,6 +1,6 @@
 """Two bots from the same late starts, played to the end against the same opponent.
 
-    python3 tools/late_games.py --a MODULE:Class --b expert --o tests.sparring.pimc:Pimc10x10 \\
+    python3 lab/late_games.py --a MODULE:Class --b expert --o tests.sparring.pimc:Pimc10x10 \\
         --starts 400 --seed 1 --jobs 2 --log F
 
 The games of a match are decided late: a change to how a bot bids and plays when both teams

@@ -1,4 +1,4 @@
-"""tools/arena_replay.py: arena games replayed as logged, and replays spliced into the arena."""
+"""lab/arena_replay.py: arena games replayed as logged, and replays spliced into the arena."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from spades_core.arena import play_game
 from spades_core.bots import make_bot
 from spades_core.errors import UsageError
 from spades_core.rules import Rules
-from tests.helpers import load_tool
+from tests.helpers import load_lab
 
-tool = load_tool("arena_replay")
+tool = load_lab("arena_replay")
 
 
 def hand(deal: int, a_team: int, number: int, bids: list[str], tricks: list[int],

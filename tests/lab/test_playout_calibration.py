@@ -1,4 +1,4 @@
-"""tools/playout_calibration.py: the play-out player's outcomes against the table's."""
+"""lab/playout_calibration.py: the play-out player's outcomes against the table's."""
 
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from spades_core.cards import CARDS
 from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules
 from spades_core.views import view_for
-from tests.helpers import load_tool
+from tests.helpers import load_lab
 
-tool = load_tool("playout_calibration")
+tool = load_lab("playout_calibration")
 POLICY = "spades_core.bots.policy:PolicyBot"
 
 

@@ -11,7 +11,7 @@ same time).  :class:`GamePathExpert` is the expert on ``Game`` at that equal-tim
 for the arena.  It needs the engine of cb87981 (the ``Game`` has gone since)::
 
     mkdir -p /tmp/cb87981 && git archive cb87981 | tar -x -C /tmp/cb87981
-    cp tools/search_paths.py /tmp/cb87981/
+    cp lab/search_paths.py /tmp/cb87981/
     cd /tmp/cb87981 && PYTHONPATH=. python3 search_paths.py --scale 3.2
     PYTHONPATH=. python3 -m spades_core arena --a expert --b search_paths:GamePathExpert \\
         --games 400 --seed 7 --jobs 1          # GAMEPATH_SCALE=3.2 by default

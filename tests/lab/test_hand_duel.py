@@ -1,4 +1,4 @@
-"""tools/hand_duel.py: duplicate single hands between two bots, and two duels compared."""
+"""lab/hand_duel.py: duplicate single hands between two bots, and two duels compared."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import load_tool
+from tests.helpers import load_lab
 
-tool = load_tool("hand_duel")
+tool = load_lab("hand_duel")
 
 
 def _row(deal: int, a_team: int, points: tuple[int, int], bids: tuple[str, ...] = ("3",) * 4,

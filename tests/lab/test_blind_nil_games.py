@@ -1,4 +1,4 @@
-"""tools/blind_nil_games.py: desperate starts played with and without the expert's Blind Nil."""
+"""lab/blind_nil_games.py: desperate starts played with and without the expert's Blind Nil."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from spades_core.game import GameState, Phase, _new_hand
 from spades_core.rules import Rules
 from spades_core.seats import Seat
 from spades_core.views import view_for
-from tests.helpers import load_tool
+from tests.helpers import load_lab
 
-tool = load_tool("blind_nil_games")
+tool = load_lab("blind_nil_games")
 
 
 def test_the_sign_test_is_two_sided_and_exact() -> None:
