@@ -33,6 +33,9 @@ from .static import SiteFiles, site_refresher
 CLOSE_POLICY = 1008  # origin refused
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_LATER = 1013
+# The ASGI scope extension by which the server (spades_server.server) lets the app drop a
+# connection at once, unsent frames and all: {"abort": callable}.
+ABORT_EXTENSION = "spades.abort"
 
 Observer = Callable[[Room, Seat | None, str], None]
 
@@ -46,6 +49,14 @@ def origin_allowed(websocket: WebSocket, config: Config) -> bool:
     host = websocket.headers.get("host", "")
     scheme = "https" if websocket.url.scheme == "wss" else "http"
     return origin == f"{scheme}://{host}" or origin in config.allowed_origins
+
+
+def socket_abort(websocket: WebSocket) -> Callable[[], None] | None:
+    """The server's way to drop this socket at once (None under another ASGI server)."""
+    extensions = websocket.scope.get("extensions") or {}
+    entry = extensions.get(ABORT_EXTENSION)
+    abort = entry.get("abort") if isinstance(entry, dict) else None
+    return abort if callable(abort) else None
 
 
 def create_app(config: Config | None = None, observe: Observer | None = None) -> Starlette:
@@ -154,9 +165,18 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             return
         connections["count"] += 1
         await websocket.accept()
-        conn = Connection(websocket.send_text)
+        handler = asyncio.current_task()
+
+        def cancel_handler() -> None:
+            if handler is not None:
+                handler.cancel()
+
+        # A connection that does not keep up is dropped: its socket aborted (or, under
+        # another ASGI server, this handler cancelled), so it holds no slot any longer.
+        abort = socket_abort(websocket) or cancel_handler
+        conn = Connection(websocket.send_text, config.send_queue, config.send_timeout, abort)
         try:
-            await conn.send(frame("welcome", protocol=PROTOCOL, revision=REVISION))
+            conn.post(frame("welcome", protocol=PROTOCOL, revision=REVISION))
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -165,15 +185,29 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
                 if text is None:
                     text = message.get("bytes") or b""
                 if len(text) > config.max_frame:
-                    await websocket.close(code=CLOSE_TOO_BIG)
+                    conn.close()
+                    await _close(websocket, conn, CLOSE_TOO_BIG)
                     break
                 await _one_message(conn, text)
         except WebSocketDisconnect:
             pass
+        except asyncio.CancelledError:
+            if conn.dropped is None:  # not a drop of ours: the server is stopping
+                raise
         finally:
             connections["count"] -= 1
+            conn.close()
             with contextlib.suppress(Exception):
                 await manager.left(conn)
+
+    async def _close(websocket: WebSocket, conn: Connection, code: int) -> None:
+        """Close with ``code``; a socket that does not take the close frame in time (its
+        peer has stopped reading) is dropped."""
+        try:
+            async with asyncio.timeout(config.send_timeout):
+                await websocket.close(code=code)
+        except TimeoutError:
+            conn.drop("send-timeout")
 
     async def _one_message(conn: Connection, text: str | bytes) -> None:
         now = time.monotonic()
@@ -199,9 +233,9 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         fields: dict[str, Any] = {"reason": reason, "params": params, "request": request}
         text = frame("refused", **fields)
         if conn.room is not None:
-            await conn.room.send(conn, text)
+            conn.room.post(conn, text)
         else:
-            await conn.send(text)
+            conn.post(text)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

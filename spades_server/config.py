@@ -52,6 +52,11 @@ class Config:
     bot_stall: float = 5.0
     max_rooms_loaded: int = 1000  # rooms held in memory at once
     max_connections: int = 500  # WebSocket connections at once
+    # Frames waiting for one connection (characters) beyond what its socket has taken, and
+    # seconds one frame may wait for the socket: past either the peer is not reading, and
+    # the connection is dropped (its seat shown offline; the seat's token resumes it).
+    send_queue: int = 256 * 1024
+    send_timeout: float = 10.0
     # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB
     # of a state frame are worth (the load test measures it: --ws-deflate).
     ws_deflate: bool = False

@@ -102,13 +102,85 @@ class SeatInfo:
 
 @dataclass(eq=False, slots=True)
 class Connection:
-    """One WebSocket: its sender, and the room and seat it acts for once joined."""
+    """One WebSocket: its outbox, and the room and seat it acts for once joined.
 
-    send: Sender
+    Nothing that serves a room ever waits on a connection: :meth:`post` puts a frame in the
+    connection's own queue and returns; the connection's sender task hands the frames to
+    the socket one by one. A connection that does not keep up (its queue over
+    ``queue_limit`` characters, or one frame not taken by its socket within
+    ``send_timeout`` seconds: the peer has stopped reading) is dropped at once with
+    ``abort``: its handler sees it go, and its seat is shown offline.
+    """
+
+    send: Sender  # the socket's own send: awaited by the sender task only
+    queue_limit: int = 256 * 1024
+    send_timeout: float = 10.0
+    abort: Callable[[], None] | None = None  # drop the socket now (no close frame)
     room: Room | None = None
     seat: Seat | None = None
     digest: str | None = None  # its seat's token digest: the seat follows it when moved
     times: deque[float] = field(default_factory=deque)
+    queued: deque[str] = field(default_factory=deque)
+    queued_size: int = 0  # characters in ``queued``
+    closed: bool = False
+    dropped: str | None = None  # why the server dropped it: "queue-full" or "send-timeout"
+    _wake: asyncio.Event = field(default_factory=asyncio.Event)
+    _sender: asyncio.Task[None] | None = None
+
+    def post(self, text: str) -> bool:
+        """Queue ``text`` for this connection and return at once; False when it is closed
+        (or is dropped now, its queue being full)."""
+        if self.closed:
+            return False
+        if self.queued and self.queued_size + len(text) > self.queue_limit:
+            self.drop("queue-full")
+            return False
+        self.queued.append(text)
+        self.queued_size += len(text)
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send_all())
+        self._wake.set()
+        return True
+
+    async def _send_all(self) -> None:
+        while True:
+            while not self.queued:
+                if self.closed:
+                    return
+                self._wake.clear()
+                await self._wake.wait()
+            if self.closed:
+                return
+            text = self.queued[0]
+            try:
+                async with asyncio.timeout(self.send_timeout):
+                    await self.send(text)
+            except TimeoutError:
+                self.drop("send-timeout")
+                return
+            except Exception:  # the socket is gone: its handler cleans up
+                self.close()
+                return
+            if self.queued and self.queued[0] is text:
+                self.queued.popleft()
+                self.queued_size -= len(text)
+
+    def close(self) -> None:
+        """Send nothing more (the connection is closing, or gone); the queue is dropped."""
+        self.closed = True
+        self.queued.clear()
+        self.queued_size = 0
+        self._wake.set()
+
+    def drop(self, why: str) -> None:
+        """A connection that does not keep up: closed at once, without a close frame (its
+        socket's buffer is full), so that it holds no memory nor slot any longer."""
+        if self.dropped is not None:
+            return
+        self.dropped = why
+        self.close()
+        if self.abort is not None:
+            self.abort()
 
 
 def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
@@ -256,21 +328,20 @@ class Room:
         past = sum(len(hand.bid_history) + len(hand.play_ids) for hand in state.past_hands)
         return past + len(state.bid_history) + len(state.play_ids)
 
-    async def send(self, conn: Connection, text: str) -> None:
+    def post(self, conn: Connection, text: str) -> None:
+        """Queue ``text`` for one connection; never waits (:meth:`Connection.post`)."""
         self.manager.observe(self, conn.seat, text)
-        try:
-            await conn.send(text)
-        except Exception:  # the connection is going away: its own handler cleans up
-            self.connections.discard(conn)
+        conn.post(text)
 
-    async def broadcast_state(self) -> None:
+    def broadcast_state(self) -> None:
         room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
         for conn in list(self.connections):
-            await self.send(conn, self.state_frame(conn.seat, room_json))
+            if not conn.closed:
+                self.post(conn, self.state_frame(conn.seat, room_json))
 
-    async def broadcast(self, text: str) -> None:
+    def broadcast(self, text: str) -> None:
         for conn in list(self.connections):
-            await self.send(conn, text)
+            self.post(conn, text)
 
     # --- seats -----------------------------------------------------------------
 
@@ -554,10 +625,10 @@ class RoomManager:
         kind = event.get("kind")
         if kind == "state":
             await self.refresh(room)
-            await room.broadcast_state()
+            room.broadcast_state()
             room.watch()
         elif kind == "chat":
-            await room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
+            room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
 
     # --- finding and making rooms -------------------------------------------------
 
@@ -622,7 +693,7 @@ class RoomManager:
         """Do what a checked message asks; raise ProtocolError or IllegalAction to refuse."""
         kind, fields = message.type, message.fields
         if kind == "ping":
-            await conn.send(frame("pong"))
+            conn.post(frame("pong"))
             return
         if kind in ("create", "join", "resume", "quick"):
             if conn.room is not None:
@@ -713,7 +784,7 @@ class RoomManager:
         if token is not None:
             joined["token"] = token
         conn.room, conn.seat, conn.digest = room, seat, digest
-        await room.send(conn, frame("joined", **joined))
+        room.post(conn, frame("joined", **joined))
         room.connections.add(conn)
         if self.backend.shared:
             await self.backend.connection(room.code, int(seat), 1)
@@ -735,7 +806,7 @@ class RoomManager:
             await self.backend.connection(room.code, int(conn.seat), -1)
             await self.backend.publish(room.code, {"kind": "state"})
         else:
-            await room.broadcast_state()
+            room.broadcast_state()
 
     async def _chat(self, room: Room, seat: Seat, phrase: str) -> None:
         if phrase not in CHAT_PHRASES:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -9,9 +12,30 @@ from dataclasses import dataclass
 
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .app import Observer, create_app
+from .app import ABORT_EXTENSION, Observer, create_app
 from .config import Config
+
+
+class RoomsWebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, which also gives the app a way to drop a connection at
+    once (the scope extension ``ABORT_EXTENSION``). uvicorn's own close waits until the
+    socket has taken what was written before it, which a peer that stops reading never
+    lets happen: an aborted socket is reset instead, and its buffers are freed."""
+
+    async def run_asgi(self) -> None:
+        extensions = self.scope.get("extensions")
+        if extensions is not None:
+            extensions[ABORT_EXTENSION] = {"abort": self.abort}
+        await super().run_asgi()
+
+    def abort(self) -> None:
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:  # a reset, not a FIN behind megabytes nobody will read
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.transport.abort()
 
 
 def uvicorn_config(app: Starlette, host: str, port: int, config: Config) -> uvicorn.Config:
@@ -25,6 +49,7 @@ def uvicorn_config(app: Starlette, host: str, port: int, config: Config) -> uvic
         limit_concurrency=config.max_connections + 100,
         timeout_keep_alive=5,
         timeout_graceful_shutdown=3,
+        ws=RoomsWebSocketProtocol,
         ws_max_size=config.max_frame,
         ws_per_message_deflate=config.ws_deflate,
         ws_ping_interval=20.0,

@@ -5,17 +5,34 @@ room plays on to the end of a hand for everyone else."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
+from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
+from spades_server.rooms import Connection
 from spades_server.server import RunningServer, start_server
-from tests.test_server_rooms import Client, Leaks, base_config, play_until, run_all
+from tests.test_server_rooms import (
+    TIMEOUT,
+    Client,
+    Leaks,
+    base_config,
+    four_players,
+    play_until,
+    run_all,
+)
 
 HOSTILE: list[tuple[str | bytes, str]] = [
     ("", "bad-json"),
@@ -198,3 +215,160 @@ def test_a_guest_cannot_seat_anyone_and_the_room_plays_on(server: RunningServer)
     assert [final["view"]["seat"] for final in finals] == ["N", "E"]
     host.close()
     rogue.close()
+
+
+TCP_ESTABLISHED = 1  # tcpi_state in Linux's struct tcp_info
+
+
+class StalledReader:
+    """A raw WebSocket with a 4 KiB receive buffer that, once it has sent its messages,
+    never reads again: whatever the server sends it piles up on the server's side."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        self.sock.settimeout(TIMEOUT)
+        self.sock.connect((parts.hostname or "", parts.port or 80))
+        self.protocol = ClientProtocol(parse_uri(url.replace("http://", "ws://") + "ws"))
+        self.protocol.send_request(self.protocol.connect())
+        self._flush()
+        while self.protocol.state is State.CONNECTING:  # the handshake's answer, no more
+            data = self.sock.recv(4096)
+            assert data, "the server closed the handshake"
+            self.protocol.receive_data(data)
+        assert self.protocol.state is State.OPEN, self.protocol.handshake_exc
+
+    def _flush(self) -> None:
+        self.sock.sendall(b"".join(self.protocol.data_to_send()))
+
+    def send(self, **message: Any) -> None:
+        self.protocol.send_text(json.dumps(message).encode())
+        self._flush()
+
+    def open(self) -> bool:
+        """Whether the TCP connection is still established (asked of the kernel: no read)."""
+        info = self.sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)
+        return bool(struct.unpack("B", info[:1])[0] == TCP_ESTABLISHED)
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def _flood(client: Client, stop: threading.Event, report: dict[str, Any]) -> None:
+    """``look`` after ``look`` in batches, reading each batch's answers before the next
+    (so the flooder itself keeps up), until ``stop`` or the server stops answering."""
+    batch = 40
+    try:
+        while not stop.is_set():
+            for _ in range(batch):
+                client.send(type="look")
+            answered = 0
+            while answered < batch:
+                if client.recv()["type"] in ("state", "refused"):
+                    answered += 1
+            report["looks"] = report.get("looks", 0) + batch
+    except (TimeoutError, ConnectionClosed, OSError) as error:
+        report["error"] = repr(error)
+
+
+def moves(state: dict[str, Any] | None) -> int:
+    """How many cards the game has seen played, from a ``state`` frame."""
+    assert state is not None
+    view = state["view"]
+    return 52 * len(view["past_hands"]) + len(view["plays"])
+
+
+def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path) -> None:
+    """A seat resumed on a socket that never reads, while another socket on the same token
+    floods ``look``s: every other player still gets each move (the broadcasts never wait on
+    the stalled socket), new connections are still served, and the stalled socket is closed
+    once its queue is full (its seat simply offline on it)."""
+    running = start_server(0, config=base_config(tmp_path))
+    stalled: StalledReader | None = None
+    stop = threading.Event()
+    report: dict[str, Any] = {}
+    flooder_thread: threading.Thread | None = None
+    try:
+        clients = four_players(running, {"blind_nil": False, "bot_level": "beginner"})
+        east = clients[1]
+        run_all(clients, lambda view: view["phase"] == "playing")  # the bids are in
+        stalled = reader = StalledReader(running.url)
+        reader.send(type="resume", code=east.code, token=east.token)
+        flooder = Client(running.url)
+        flooder.enter(type="resume", code=east.code, token=east.token)
+        flooder_thread = threading.Thread(target=_flood, args=(flooder, stop, report))
+        flooder_thread.start()
+        # The four players play on while the flood goes on, until the server has closed
+        # the socket that does not read: each of them gets every move (play_until waits at
+        # most TIMEOUT for each frame, and the game goes on only when every seat has it).
+        run_all(clients, lambda view: not reader.open())
+        stop.set()
+        flooder_thread.join(TIMEOUT * 2)
+        assert "error" not in report, report
+        assert report["looks"] >= 1000  # enough to fill the kernel's buffers
+        # A new connection is served at once, and the room plays on: one more trick.
+        late = Client(running.url)
+        late.enter(type="resume", code=east.code, token=clients[3].token)
+        late.close()
+        played = [moves(client.last) for client in clients]
+        finals = run_all(clients, lambda view: moves({"view": view}) >= max(played) + 4)
+        assert len({moves(final) for final in finals}) == 1
+        for client in (*clients, flooder):  # each reads what is left, then closes at once
+            client.send(type="ping")
+            client.until(lambda m: m["type"] == "pong")
+            client.close()
+    finally:
+        stop.set()
+        if flooder_thread is not None:
+            flooder_thread.join(TIMEOUT * 2)
+        if stalled is not None:
+            stalled.close()
+        running.stop()
+
+
+def test_a_connection_queues_without_waiting_and_drops_a_peer_that_does_not_read() -> None:
+    """``Connection.post`` never waits: the frames go out in order from the connection's own
+    task; past the queue's bound, or when the socket takes no frame within the time-out,
+    the connection is dropped (aborted) and takes no more frames."""
+
+    async def until(test: Any) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while not test():
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+
+    async def scenario() -> None:
+        sent: list[str] = []
+        taken = asyncio.Event()  # the socket takes frames once this is set
+
+        async def send(text: str) -> None:
+            await taken.wait()
+            sent.append(text)
+            await asyncio.sleep(0)
+
+        aborted: list[str] = []
+        full = Connection(send, queue_limit=100, send_timeout=60,
+                          abort=lambda: aborted.append("full"))
+        assert full.post("a" * 60) and full.post("b" * 40)  # 100: at the bound
+        assert not full.post("c")  # over it: dropped at once
+        assert full.dropped == "queue-full" and full.closed and aborted == ["full"]
+        assert not full.post("d") and aborted == ["full"]
+
+        slow = Connection(send, queue_limit=10_000, send_timeout=0.2,
+                          abort=lambda: aborted.append("slow"))
+        assert slow.post("x")
+        await until(lambda: slow.dropped is not None)
+        assert slow.dropped == "send-timeout" and aborted == ["full", "slow"]
+
+        taken.set()
+        quick = Connection(send, queue_limit=10_000, send_timeout=60,
+                           abort=lambda: aborted.append("quick"))
+        for index in range(200):
+            assert quick.post(str(index))
+        await until(lambda: len(sent) == 200)
+        assert sent == [str(index) for index in range(200)] and quick.queued_size == 0
+        quick.close()
+        assert not quick.post("after") and aborted == ["full", "slow"]
+
+    asyncio.run(scenario())

@@ -116,6 +116,8 @@ class Client:
         self.seat = ""
         self.token = ""
         self.last: dict[str, Any] | None = None
+        self.acted = -1  # the version this client last acted on (play_until)
+        self.looked = -1  # the hand index whose cards it last asked for
 
     def send(self, **message: Any) -> None:
         self.ws.send(json.dumps(message))
@@ -139,6 +141,11 @@ class Client:
 
     def enter(self, **message: Any) -> dict[str, Any]:
         self.send(**message)
+        return self.entered()
+
+    def entered(self) -> dict[str, Any]:
+        """The ``joined`` answering a create, join, resume or quick already sent, once the
+        state that follows it has come too."""
         joined = self.until(lambda m: m["type"] in ("joined", "refused"))
         assert joined["type"] == "joined", joined
         self.code, self.seat = joined["code"], joined["seat"]
@@ -161,9 +168,8 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 
 
 def play_until(client: Client, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-    """Act on each of the seat's turns (once per version) until ``done(view)``."""
-    acted = -1
-    looked = -1  # the hand index whose cards were asked for
+    """Act on each of the seat's turns (once per version, also across calls) until
+    ``done(view)``."""
     deadline = time.monotonic() + 60
     pending = [client.last] if client.last is not None else []
     while time.monotonic() < deadline:
@@ -175,15 +181,15 @@ def play_until(client: Client, done: Callable[[dict[str, Any]], bool]) -> dict[s
         view = message["view"]
         if done(view):
             return message
-        if view["to_act"] != client.seat or message["version"] == acted:
+        if view["to_act"] != client.seat or message["version"] == client.acted:
             continue
         action = choose(view)
         if action["type"] == "look":
-            if looked == view["hand_index"]:
+            if client.looked == view["hand_index"]:
                 continue
-            looked = view["hand_index"]
+            client.looked = view["hand_index"]
         else:
-            acted = message["version"]
+            client.acted = message["version"]
         client.send(**action)
     raise AssertionError("the game did not get there")
 
@@ -443,22 +449,27 @@ def test_a_new_app_on_the_same_store_resumes_the_room(tmp_path: Path) -> None:
 
 
 def test_nudge_then_a_bot_plays_the_seat_until_its_player_is_back(tmp_path: Path) -> None:
-    running = start_server(0, config=base_config(tmp_path, nudge_after=0.5))
+    """Nudge too early, nudge, nudge again, take-over, back. No step depends on how fast the
+    test runs: the too-early nudge is sent as soon as South's turn is seen, 2 s before a
+    nudge is allowed, and the second nudge right behind the first, 1 s before the take-over
+    (with 0.5 s and 0.3 s, a test slowed by a loaded machine nudged too late and too slow)."""
+    nudge_after = 2.0
+    running = start_server(0, config=base_config(tmp_path, nudge_after=nudge_after))
     try:
         north = Client(running.url)
         north.enter(type="create", nickname="Ann", seat="N",
-                    options={"takeover_seconds": 0.3, "bot_level": "beginner"})
+                    options={"takeover_seconds": 1.0, "bot_level": "beginner"})
         south = Client(running.url)
         south.enter(type="join", code=north.code, nickname="Sam", seat="S")
         north.send(type="start")
         north.until(lambda m: m["type"] == "state" and m["view"] and m["view"]["to_act"] == "S")
         north.send(type="nudge")
         assert north.refusal()["reason"] == "too-early"
-        time.sleep(0.6)
+        time.sleep(nudge_after + 0.1)  # South has not moved for longer than that since
         north.send(type="nudge")
+        north.send(type="nudge")  # at once: the first is still on
         nudged = north.until(lambda m: m["type"] == "state" and m["room"]["nudge"])
         assert nudged["room"]["nudge"] == {"by": "N", "seat": "S"}
-        north.send(type="nudge")
         assert north.refusal()["reason"] == "already-nudged"
         # South does nothing: after the take-over delay a bot bids and plays for it.
         taken = north.until(lambda m: m["type"] == "state" and m["room"]["seats"][2]["away"])
@@ -512,20 +523,30 @@ def test_connections_over_the_limit_are_told_to_try_again_later(
 
 
 def test_quick_match_seats_players_together_and_bots_fill_the_rest(
-    server: RunningServer,
+    tmp_path: Path, leaks: Leaks,
 ) -> None:
-    first, second = Client(server.url), Client(server.url)
-    a = first.enter(type="quick", nickname="Ann")
-    b = second.enter(type="quick", nickname="Bob")
-    assert a["public"] and a["code"] == b["code"] and a["seat"] != b["seat"]
-    private = Client(server.url)
-    private.send(type="join", code=a["code"], nickname="Cy")
-    assert private.refusal()["reason"] == "no-such-room"  # public tables: quick match only
-    state = first.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
-    bots = [seat["bot"] for seat in state["room"]["seats"]]
-    assert bots.count(True) == 2
-    for client in (first, second, private):
-        client.close()
+    """Both players ask before either is answered, and the table waits 2 s for players: the
+    two are seated together however slowly the test runs (it asked for the second seat only
+    once the first was answered, 0.3 s before the table started without it)."""
+    running = start_server(0, config=base_config(tmp_path, quick_wait=2.0),
+                           observe=leaks.observe)
+    try:
+        first, second = Client(running.url), Client(running.url)
+        first.send(type="quick", nickname="Ann")
+        second.send(type="quick", nickname="Bob")
+        a, b = first.entered(), second.entered()
+        assert a["public"] and a["code"] == b["code"] and a["seat"] != b["seat"]
+        private = Client(running.url)
+        private.send(type="join", code=a["code"], nickname="Cy")
+        assert private.refusal()["reason"] == "no-such-room"  # public tables: quick match only
+        state = first.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+        bots = [seat["bot"] for seat in state["room"]["seats"]]
+        assert bots.count(True) == 2
+        for client in (first, second, private):
+            client.close()
+    finally:
+        running.stop()
+    assert leaks.found == []
 
 
 def test_view_to_json_holds_only_what_the_seat_sees() -> None:
