@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 from spades_core import Rules
 from spades_core.par import par_game
 from tests.browser.apphelpers import FAST, act, open_app, preset, record, step
-from ui import i18n
+from ui.shared import i18n
 
 pytestmark = pytest.mark.browser
 DEAL = 20261201  # at the Beginner level, target 200: a par game of 9 hands
