@@ -5,14 +5,30 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Generator
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 from spades_core import Bid, Card, CardSet, GameState, Rules, Seat, parse_bid, parse_card
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ROOT / "tools"
 LAB = ROOT / "lab"
+
+T = TypeVar("T")
+
+
+def drain(steps: Generator[None, None, T]) -> tuple[T, int]:
+    """Run a steps generator (the page's sliced work) to its end: its value, and how many
+    times it yielded (paused)."""
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, pauses
+        pauses += 1
 
 
 def load_tool(name: str, folder: Path = TOOLS) -> ModuleType:

@@ -11,6 +11,7 @@ from spades_core import GameState, Phase, Rules
 from spades_core.bots import bot_action, make_bot
 from spades_core.par import par_game, par_to_dict
 from spades_core.record import dumps, loads
+from tests.helpers import drain
 from ui import botworker
 from ui.shared.botrunner import par_step_steps
 
@@ -52,15 +53,7 @@ def test_par_step_plays_one_hand_a_call_to_the_par() -> None:
 
 def test_the_main_threads_steps_give_the_workers_text() -> None:
     player_text = dumps(GameState.new(RULES, deal=DEAL))
-    steps = par_step_steps("", player_text, "beginner")
-    count = 0
-    while True:
-        try:
-            next(steps)
-            count += 1
-        except StopIteration as done:
-            text = done.value
-            break
+    text, count = drain(par_step_steps("", player_text, "beginner"))
     assert count > 1  # it yields: the main thread can pause
     assert text == botworker.par_step("", player_text, "beginner")
 

@@ -14,6 +14,7 @@ from spades_core.errors import SpadesError
 from spades_core.lessons import drills
 from spades_core.lessons.drills import ITEMS, BidItem, CountItem, NilItem
 from spades_core.seats import Seat
+from tests.helpers import drain
 from ui.drills.drills_run import (
     VOID_SEATS,
     DrillRun,
@@ -88,27 +89,11 @@ def test_the_experts_work_comes_in_small_steps() -> None:
     """The main thread runs these in slices: the bid, the Nil evaluation and the chart's
     play-outs each yield once per imagined deal, and give the same answer as in one piece."""
     for drill in ("bidding", "nil"):
-        steps = solve_steps(drill, 0)
-        count = 0
-        while True:
-            try:
-                next(steps)
-                count += 1
-            except StopIteration as done:
-                text = done.value
-                break
+        text, count = drain(solve_steps(drill, 0))
         assert count > 100 if drill == "bidding" else count > 20, (drill, count)
         assert text == solve_json(drill, 0)
     view = drills.question("nil", 3)
-    steps = evaluate_steps(view)
-    yields = 0
-    while True:
-        try:
-            next(steps)
-            yields += 1
-        except StopIteration as done:
-            stepped = done.value
-            break
+    stepped, yields = drain(evaluate_steps(view))
     assert yields > 20 and stepped == evaluate(view)
     assert stepped.best == ExpertBot().bid(view) == NIL
 

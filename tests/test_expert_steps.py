@@ -13,6 +13,7 @@ from spades_core.bots import bot_action, make_bot
 from spades_core.bots.expert import ExpertBot, ExpertBudget, action_steps, run_steps
 from spades_core.record import dumps
 from spades_core.views import view_for
+from tests.helpers import drain
 
 # the same code paths as the full budget, less work; Blind Nil always weighed
 QUICK = ExpertBudget(play_cards=1500, min_worlds=3, max_worlds=12, bid_worlds=8,
@@ -31,14 +32,7 @@ def states(rules: Rules, deal: int, hands: int, bot: ExpertBot) -> list[GameStat
 
 def steps_of(bot: ExpertBot, state: GameState) -> tuple[object, int]:
     """The action of the steps path and how many steps it took."""
-    steps = action_steps(bot, state)
-    count = 0
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value, count
-        count += 1
+    return drain(action_steps(bot, state))
 
 
 @pytest.mark.parametrize(

@@ -11,20 +11,14 @@ from spades_core import GameState, Phase, Rules, Seat
 from spades_core.errors import SpadesError
 from spades_core.hints import Hint, hint, hint_steps
 from spades_core.views import View, view_for
+from tests.helpers import drain
 
 from .test_hint_truth import positions
 
 
 def run(view: View) -> tuple[Hint, int]:
     """The hint of the steps path and how many pauses it took."""
-    steps = hint_steps(view)
-    pauses = 0
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value, pauses
-        pauses += 1
+    return drain(hint_steps(view))
 
 
 @pytest.mark.parametrize("seed", [11, 12])
