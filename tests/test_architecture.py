@@ -28,10 +28,6 @@ RENDERERS = {"ui.table.render", "ui.table.dialogs", "ui.shared.cardview", "ui.sh
              "ui.lessons.lessons_screen", "ui.drills.drills_screen", "ui.table.viewer",
              "ui.table.viewer_screen", "ui.rooms.rooms_screen"}
 LESSONS = {"spades_core.lessons", "spades_core.lessons.drills", "ui.lessons", "ui.drills"}
-# The one controller-to-controller import left from the flat ui/ (issue 42, point 2 removes
-# it: the root hands the table the rooms' controller as it hands it the lessons' loader).
-# Listed edges must exist: this list cannot outlive its reason.
-KNOWN_EXCEPTIONS = {("ui.table.app", "ui.rooms.rooms")}
 
 
 def package_of(module: str) -> str:
@@ -211,8 +207,6 @@ def screen_violations(edges: list[Edge]) -> list[str]:
         source, target = package_of(e.source), package_of(e.target)
         if source not in SCREENS or not e.target.startswith("ui") or target == source:
             continue
-        if (e.source, e.target) in KNOWN_EXCEPTIONS:
-            continue
         if (target in TOP - {"ui"} or e.target in SCREEN_CONTROLLERS
                 or (target in LESSONS and source not in LESSONS)):
             bad.append(_where(e))
@@ -220,11 +214,10 @@ def screen_violations(edges: list[Edge]) -> list[str]:
 
 
 def controller_importers(edges: list[Edge]) -> list[str]:
-    """Only the root imports a screen's controller (and the lessons' one by name only)."""
+    """Only the root imports a screen's controller (the lessons' one by name only)."""
     return [_where(e) for e in edges if e.target in SCREEN_CONTROLLERS
             and package_of(e.target) != package_of(e.source)
-            and (e.source, e.target) not in KNOWN_EXCEPTIONS
-            and not (e.source == "ui.root" and e.target == "ui.table.app")]
+            and e.source != "ui.root"]  # the root hands the table the rooms' controller
 
 
 def homeless(modules: set[str]) -> list[str]:
@@ -239,7 +232,6 @@ def test_the_walk_sees_every_module_and_the_imports_inside_functions() -> None:
     lazy = [e for e in EDGES
             if e.source == "ui.shared.botrunner" and e.target == "spades_core.hints"]
     assert lazy and not any(e.top_level for e in lazy)
-    assert all(name in MODULES for pair in KNOWN_EXCEPTIONS for name in pair)
 
 
 def test_no_import_loop() -> None:
@@ -264,12 +256,6 @@ def test_a_screen_imports_no_other_screens_controller_nor_the_root() -> None:
 
 def test_only_the_root_imports_a_screens_controller() -> None:
     assert controller_importers(EDGES) == []
-
-
-def test_the_known_exceptions_still_exist() -> None:
-    """An exception that the code no longer needs is struck from the list."""
-    pairs = {(e.source, e.target) for e in EDGES}
-    assert pairs >= KNOWN_EXCEPTIONS
 
 
 def test_the_engine_never_imports_the_page() -> None:

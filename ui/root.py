@@ -22,5 +22,12 @@ def open_lessons(section: Any, port: Port) -> Any:
     return module.mount(section, port)
 
 
+def make_rooms(app: App) -> Any:
+    """The rooms' controller over the table's (``?room=`` links, the rooms' dialogs)."""
+    from .rooms.rooms import Rooms
+
+    return Rooms(app)
+
+
 def build() -> App:
-    return App(open_lessons=open_lessons)
+    return App(open_lessons=open_lessons, make_rooms=make_rooms)

@@ -51,6 +51,8 @@ TABLE_ACTIONS = {"play", "bid", "look", "blind", "blind_yes", "blind_no", "last"
 
 
 class Rooms:
+    table_actions = TABLE_ACTIONS  # what the table hands over while a room is open
+
     def __init__(self, app: Any) -> None:
         self.app = app
         self.data = self._load()

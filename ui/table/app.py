@@ -41,6 +41,7 @@ from .viewer_screen import viewer_dialog
 
 S = Seat.S
 LessonsLoader = Callable[[Any, ports.Port], Any]  # (section, port) -> the mounted screen
+RoomsMaker = Callable[[Any], Any]  # (the table's controller) -> the rooms' controller
 
 
 def _sleep_ms(ms: int) -> Any:
@@ -48,8 +49,10 @@ def _sleep_ms(ms: int) -> Any:
 
 
 class App:
-    def __init__(self, open_lessons: LessonsLoader | None = None) -> None:
+    def __init__(self, open_lessons: LessonsLoader | None = None,
+                 make_rooms: RoomsMaker | None = None) -> None:
         self.open_lessons = open_lessons
+        self.make_rooms = make_rooms  # given by the root: the table imports no other screen
         try:
             backend = js.localStorage
         except Exception:
@@ -172,9 +175,9 @@ class App:
         """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here
         leaves solo play as it is."""
         try:
-            from ..rooms.rooms import Rooms
-
-            self.rooms = Rooms(self)
+            if self.make_rooms is None:
+                raise LookupError("no rooms controller")
+            self.rooms = self.make_rooms(self)
             self.rooms.from_link()
         except Exception as error:
             js.console.warn(f"rooms not available: {error!r}")
@@ -591,11 +594,9 @@ class App:
         table's actions and the rooms' own go to the rooms' controller."""
         rooms = self.rooms
         if rooms is not None:
-            from ..rooms.rooms import TABLE_ACTIONS
-
             handler = ports.handler_name(name)
             own = not hasattr(self, handler) and hasattr(rooms, handler)
-            if own or (rooms.active and name.replace("-", "_") in TABLE_ACTIONS):
+            if own or (rooms.active and name.replace("-", "_") in rooms.table_actions):
                 return ports.dispatch(rooms, name, arg)
         return ports.dispatch(self, name, arg)
 
