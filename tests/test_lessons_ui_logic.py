@@ -11,9 +11,10 @@ import pytest
 from spades_core.cards import parse_card
 from spades_core.lessons import AnswerStep, BidStep, PlayStep, WatchStep, load_library_dir
 from ui.lessons import lessons_progress
-from ui.lessons.lessons_player import Player, card_name, card_short, choice_label
+from ui.lessons.lessons_player import Player, choice_label
 from ui.lessons.lessons_progress import Progress, parse
 from ui.shared import i18n
+from ui.shared.models import card_name, card_short
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = load_library_dir(ROOT / "lessons", check_claims=False)

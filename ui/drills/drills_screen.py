@@ -21,11 +21,10 @@ from spades_core.lessons.drills import DRILLS, ITEMS, SAMPLES, BidItem
 from spades_core.seats import Seat
 from spades_core.views import View
 
-from ..lessons.lessons_player import RED_SUITS, card_name, card_short, suit_key
 from ..shared import i18n
 from ..shared.cardview import card_element
 from ..shared.dom import el
-from ..shared.models import CardModel, hand_order
+from ..shared.models import RED_SUITS, CardModel, card_name, card_short, hand_order, suit_key
 from .drills_run import (
     VOID_SEATS,
     DrillRun,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_core.cards import Card, parse_card
+from spades_core.cards import parse_card
 from spades_core.lessons import (
     LOOK,
     ActingStep,
@@ -31,25 +31,9 @@ from spades_core.lessons import (
 )
 
 from ..shared import i18n
+from ..shared.models import card_short
 
 Translate = Callable[..., str]  # t(key, **params) -> text (the lessons' own keys)
-
-RED_SUITS = frozenset({"hearts", "diamonds"})
-
-
-def suit_key(card: Card) -> str:
-    return card.suit.name.lower()
-
-
-def card_short(card: Card) -> str:
-    """The card as drawn on its face: ``Q♥`` (``D♥`` in French), by the page's namer."""
-    return i18n.card_short(str(card))
-
-
-def card_name(card: Card) -> str:
-    """The card's spoken name: "Queen of hearts" / "Dame de cœur", by the page's namer."""
-    return i18n.card_name(str(card))
-
 
 def choice_label(step: AnswerStep | BidStep, token: str, lang: str, t: Translate) -> str:
     """The text of an answer or bid choice in the language."""

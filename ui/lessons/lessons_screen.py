@@ -59,10 +59,10 @@ from ..drills.drills_run import (
 from ..shared import i18n, ports
 from ..shared.cardview import card_element
 from ..shared.dom import el
-from ..shared.models import CardModel, hand_order
+from ..shared.models import RED_SUITS, CardModel, card_name, hand_order, suit_key
 from ..shared.ports import Port
 from . import lessons_progress
-from .lessons_player import RED_SUITS, Player, card_name, choice_label, suit_key
+from .lessons_player import Player, choice_label
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS_DIR = ROOT / "lessons"

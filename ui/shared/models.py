@@ -30,6 +30,25 @@ HAND_SUIT_ORDER = (3, 2, 0, 1)  # spades, hearts, clubs, diamonds: colours alter
 HAND_SIZE = 13
 
 
+# --- a card as the lessons and drills name and colour it --------------------------------
+
+RED_SUITS = frozenset({"hearts", "diamonds"})
+
+
+def suit_key(card: Card) -> str:
+    return card.suit.name.lower()
+
+
+def card_short(card: Card) -> str:
+    """The card as drawn on its face: ``Q♥`` (``D♥`` in French), by the page's namer."""
+    return i18n.card_short(str(card))
+
+
+def card_name(card: Card) -> str:
+    """The card's spoken name: "Queen of hearts" / "Dame de cœur", by the page's namer."""
+    return i18n.card_name(str(card))
+
+
 def hand_order(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (HAND_SUIT_ORDER.index(int(c.suit)), -int(c.rank)))
 
