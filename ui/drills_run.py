@@ -38,6 +38,7 @@ from spades_core.lessons.drills import (
     counting_question,
     item,
     item_steps,
+    nil_why,
     judge,
     question,
     score,
@@ -336,6 +337,10 @@ def feedback(run: DrillRun) -> list[str]:
         lines.append(say("bidding.rule"))
     elif isinstance(found, NilItem):
         lines.append(say("nil.yes" if found.nil else "nil.no"))
+        for fact in nil_why(found):
+            lines.append(say(f"nil.why.{fact.key}", count=fact.count,
+                             card=i18n.card_definite(str(fact.card)) if fact.card else "",
+                             suit=_suit_words(fact.suit) if fact.suit >= 0 else ""))
         if found.worlds:
             lines.append(say("nil.estimate", count=round(10 * found.made / found.worlds)))
         else:
