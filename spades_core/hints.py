@@ -709,6 +709,7 @@ RULE_REASONS = frozenset((
     "play.trump-last", "play.trump-low", "play.trump-high", "play.cover-overtake",
     "play.cover-high", "play.cover-trump", "play.nil-duck", "play.attack-duck",
     "play.attack-low"))
+_DISCARDS = frozenset(("play.discard-short", "play.cant-win"))  # see :func:`lesson_rule`
 
 
 def clear_difference(evaluation: Evaluation, better: Card | Bid, other: Card | Bid) -> bool | None:
@@ -732,8 +733,12 @@ def lesson_rule(spot: Spot) -> tuple[Card, str] | None:
     decision = decide_play(spot.view)
     card = decision.action
     tip = decision.reason.tip
-    if (not isinstance(card, Card) or card == spot.card
-            or decision.reason.key not in RULE_REASONS):
+    if not isinstance(card, Card) or card == spot.card:
+        return None
+    if (decision.reason.key in _DISCARDS and spot.winner_seat == spot.partner
+            and card.suit != SPADES and spot.card.suit == SPADES and spot.led != SPADES):
+        tip = "dont-trump-partner"  # the rule throws a side card under partner's winner
+    elif decision.reason.key not in RULE_REASONS:
         return None
     if spot.evaluation.of(card) is None:
         return None  # plays like another card: no unseen card between them
@@ -761,16 +766,18 @@ def _not_rule_tie(spot: Spot) -> Params | None:
 
 
 def _beats_partner_later(spot: Spot) -> int | None:
-    """An opponent still to play who may beat partner's winning side card: one that has
-    shown no card of the led suit is out and still may hold a spade, or any while a higher
-    card of the led suit is unseen.  The first such seat, or None."""
+    """An opponent still to play who may beat partner's winning side card: one out of the
+    led suit (shown void, or no card of it is left unseen) who may still hold a spade (one
+    is unseen), or one not shown void while a higher card of the led suit is unseen.  The
+    first such seat, or None."""
     if spot.winner is None or spot.winner.suit == SPADES:
         return None
     for seat in spot.later:
         if seat == spot.partner:
             continue
-        if spot.void(seat, spot.led) and not spot.void(seat, SPADES):
-            return seat
+        out_of_suit = spot.void(seat, spot.led) or not spot.unseen & SUIT_MASKS[spot.led]
+        if out_of_suit and not spot.void(seat, SPADES) and spot.unseen & SUIT_MASKS[SPADES]:
+            return seat  # shown void, or no card of the suit is left unseen: it may trump
         if not spot.void(seat, spot.led) and spot.unseen_above(spot.winner):
             return seat
     return None
@@ -790,10 +797,27 @@ def _not_exception_trump_partner(spot: Spot) -> Params | None:
             "alt_seat": SEAT_LETTERS[seat]}
 
 
+def _departs(spot: Spot, rule: Card, tip: str) -> bool:
+    """Does the coach's card break what the rule ``tip`` prescribes (rather than being
+    another card the rule would allow)?  Trumping partner's winner; second hand, higher than
+    the rule's low card; third hand, lower; not the cheapest winner; for the other rules
+    (an ace to cash, a Nil's card, a trump chosen), any other card."""
+    card = spot.card
+    if tip == "dont-trump-partner":
+        return card.suit == SPADES and spot.led != SPADES and spot.winner_seat == spot.partner
+    if tip == "second-hand-low":
+        return rank_of(card) > rank_of(rule) or (spot.wins(card) and not spot.wins(rule))
+    if tip == "third-hand-high":
+        return spot.wins(rule) and (not spot.wins(card) or rank_of(card) < rank_of(rule))
+    if tip == "win-cheaply":
+        return spot.wins(rule) and (not spot.wins(card) or card.id > rule.id)
+    return True
+
+
 @_not("coach.not.rule-beaten", "count-cards", "alt", "rule")
 def _not_rule_beaten(spot: Spot) -> Params | None:
     found = _rule_verdict(spot)
-    if found is None or not found[2]:
+    if found is None or not found[2] or not _departs(spot, found[0], found[1]):
         return None
     return {"alt": card_text(found[0]), "rule": found[1]}
 
