@@ -730,6 +730,18 @@ def lesson_rule(spot: Spot) -> tuple[Card, str] | None:
     another card than the coach's (and one the evaluation weighed), else None."""
     if not _card_play(spot) or spot.evaluation is None or len(spot.legal) < 2:
         return None
+    if (spot.winner_seat == spot.partner and spot.winner is not None
+            and spot.winner.suit != SPADES and spot.led != SPADES and not spot.following()
+            and spot.card.suit == SPADES):
+        # the coach trumps partner's winner: the lesson's rule, as the lesson states it,
+        # throws a small card of the shortest side suit instead
+        side = [c for c in spot.legal if c.suit != SPADES]
+        if not side:
+            return None
+        throw = min(side, key=lambda c: (spot.held(c.suit).bit_count(), rank_of(c), c.suit))
+        if spot.evaluation.of(throw) is None:
+            return None
+        return throw, "dont-trump-partner"
     decision = decide_play(spot.view)
     card = decision.action
     tip = decision.reason.tip
