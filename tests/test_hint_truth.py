@@ -34,11 +34,9 @@ NORMAL = NormalBot()
 #: a fallback that coach.bid.count (true of every number bid) always pre-empts;
 #: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here);
 #: coach.play.discard-short needs a trick trumped above every spade held (rare here: its
-#: own test below builds one); coach.not.exception-trump-partner needs the coach to trump
-#: partner's winner, clearly better than the lesson's discard, with an opponent after who
-#: has shown to be out of the suit (its own test: tests/test_hint_rule.py).
+#: own test below builds one).
 RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner", "coach.play.discard-short",
-                  "coach.play.nil-lost", "coach.not.exception-trump-partner"}
+                  "coach.play.nil-lost"}
 
 
 def positions(count: int, seed: int) -> list[View]:
