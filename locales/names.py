@@ -98,6 +98,7 @@ def refusal_text(reason: str, values: Mapping[str, object], t: Translate,
 CARD_PARAMS = ("card", "winner", "alt")
 SUIT_PARAMS = ("suit", "led")
 SEAT_PARAMS = ("seat", "alt_seat", "nil_seat")
+RULE_PARAM = "rule"  # a tip key (a lesson's rule of thumb), said by its name
 BID_PARAMS = ("bid", "alt_bid")
 _PLURAL_MARK = re.compile(r"\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}")
 
@@ -184,6 +185,8 @@ def coach_params(values: Mapping[str, str], t: Translate, person: bool = True,
             out[key] = seats(value) if seats is not None else seat_name(value, t, person)
         elif key in BID_PARAMS:
             out[key] = bid_text(value, t)
+        elif key == RULE_PARAM:
+            out[key] = t(f"tip.{value}.name")  # a lesson's rule, by its tip's name
         else:
             out[key] = value
     return out

@@ -39,8 +39,9 @@ from .views import View
 
 __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
-    "REASONS", "RULE_CONTRASTS", "TEMPLATES", "TIPS", "Hint", "Spot", "Template",
-    "contrast_against", "explain", "hint", "hint_steps", "normal_hint",
+    "REASONS", "RULE_CONTRASTS", "RULE_REASONS", "TEMPLATES", "TIPS", "Hint", "NilShape",
+    "Spot", "Template", "clear_difference", "contrast_against", "explain", "hint", "hint_steps",
+    "lesson_rule", "nil_shape", "normal_hint",
 ]
 
 SPADES = 3
@@ -688,6 +689,151 @@ def _alt(spot: Spot) -> tuple[Card, Spot] | None:
     return None if alt is None else (alt, spot)
 
 
+# --- the lesson's rule against the coach's card --------------------------------------------
+#
+# The lessons teach rules of thumb (second hand low, third hand high, don't trump your
+# partner...); the Normal bot plays them (:func:`.bots.strategy.decide_play`, whose reason
+# names the rule's tip).  Where its card is not the coach's, the Expert's evaluation holds
+# both cards' values deal by deal (:meth:`Evaluation.paired`): within noise (the coach's
+# card not better by ``NOISE_Z`` standard errors of the paired difference) the hint says
+# both are fine and names the rule; beyond it, it names the rule the card departs from.
+
+NOISE_Z = 2  # the review's too (:data:`spades_core.review.NOISE_Z`)
+
+#: The Normal bot's rules that are a lesson's principle (its reason keys): a hint's "the
+#: lesson's rule" clause names only these, by their tip (a lead chosen by a plain count or
+#: a bags rule is no principle taught as such).
+RULE_REASONS = frozenset((
+    "play.second-hand-low", "play.third-hand-high", "play.third-hand-over",
+    "play.dont-trump-partner", "play.partner-wins-low", "play.win-cheaply", "play.cash-ace",
+    "play.trump-last", "play.trump-low", "play.trump-high", "play.cover-overtake",
+    "play.cover-high", "play.cover-trump", "play.nil-duck", "play.attack-duck",
+    "play.attack-low"))
+_DISCARDS = frozenset(("play.discard-short", "play.cant-win"))  # see :func:`lesson_rule`
+
+
+def clear_difference(evaluation: Evaluation, better: Card | Bid, other: Card | Bid) -> bool | None:
+    """Is ``better`` worth more than ``other`` by at least ``NOISE_Z`` standard errors of
+    their paired difference (deal by deal, on the deals both were tried in)?  None when the
+    evaluation does not hold both deal by deal.  Exact, in integers (as the review's)."""
+    found = evaluation.paired(better, other)
+    if found is None:
+        return None
+    total, squares, count = found
+    if count < 2 or total <= 0:
+        return False
+    return total * total * (count - 1) >= NOISE_Z * NOISE_Z * (count * squares - total * total)
+
+
+def lesson_rule(spot: Spot) -> tuple[Card, str] | None:
+    """The card the lessons' rule of thumb plays here and the tip it teaches, when it is
+    another card than the coach's (and one the evaluation weighed), else None."""
+    if not _card_play(spot) or spot.evaluation is None or len(spot.legal) < 2:
+        return None
+    if (spot.winner_seat == spot.partner and spot.winner is not None
+            and spot.winner.suit != SPADES and spot.led != SPADES and not spot.following()
+            and spot.card.suit == SPADES):
+        # the coach trumps partner's winner: the lesson's rule, as the lesson states it,
+        # throws a small card of the shortest side suit instead
+        side = [c for c in spot.legal if c.suit != SPADES]
+        if not side:
+            return None
+        throw = min(side, key=lambda c: (spot.held(c.suit).bit_count(), rank_of(c), c.suit))
+        if spot.evaluation.of(throw) is None:
+            return None
+        return throw, "dont-trump-partner"
+    decision = decide_play(spot.view)
+    card = decision.action
+    tip = decision.reason.tip
+    if not isinstance(card, Card) or card == spot.card:
+        return None
+    if (decision.reason.key in _DISCARDS and spot.winner_seat == spot.partner
+            and card.suit != SPADES and spot.card.suit == SPADES and spot.led != SPADES):
+        tip = "dont-trump-partner"  # the rule throws a side card under partner's winner
+    elif decision.reason.key not in RULE_REASONS:
+        return None
+    if spot.evaluation.of(card) is None:
+        return None  # plays like another card: no unseen card between them
+    return card, tip
+
+
+def _rule_verdict(spot: Spot) -> tuple[Card, str, bool] | None:
+    found = lesson_rule(spot)
+    if found is None:
+        return None
+    card, tip = found
+    assert spot.evaluation is not None
+    clear = clear_difference(spot.evaluation, spot.card, card)
+    if clear is None:
+        return None
+    return card, tip, clear
+
+
+@_not("coach.not.rule-tie", "count-cards", "alt", "rule")
+def _not_rule_tie(spot: Spot) -> Params | None:
+    found = _rule_verdict(spot)
+    if found is None or found[2]:
+        return None
+    return {"alt": card_text(found[0]), "rule": found[1]}
+
+
+def _beats_partner_later(spot: Spot) -> int | None:
+    """An opponent still to play who may beat partner's winning side card: one out of the
+    led suit (shown void, or no card of it is left unseen) who may still hold a spade (one
+    is unseen), or one not shown void while a higher card of the led suit is unseen.  The
+    first such seat, or None."""
+    if spot.winner is None or spot.winner.suit == SPADES:
+        return None
+    for seat in spot.later:
+        if seat == spot.partner:
+            continue
+        out_of_suit = spot.void(seat, spot.led) or not spot.unseen & SUIT_MASKS[spot.led]
+        if out_of_suit and not spot.void(seat, SPADES) and spot.unseen & SUIT_MASKS[SPADES]:
+            return seat  # shown void, or no card of the suit is left unseen: it may trump
+        if not spot.void(seat, spot.led) and spot.unseen_above(spot.winner):
+            return seat
+    return None
+
+
+@_not("coach.not.exception-trump-partner", "dont-trump-partner", "alt", "winner", "alt_seat")
+def _not_exception_trump_partner(spot: Spot) -> Params | None:
+    found = _rule_verdict(spot)
+    if (found is None or not found[2] or found[1] != "dont-trump-partner"
+            or spot.winner_seat != spot.partner or spot.card.suit != SPADES
+            or spot.led == SPADES or not spot.wins(spot.card)):
+        return None
+    seat = _beats_partner_later(spot)
+    if seat is None or spot.winner is None:
+        return None
+    return {"alt": card_text(found[0]), "winner": card_text(spot.winner),
+            "alt_seat": SEAT_LETTERS[seat]}
+
+
+def _departs(spot: Spot, rule: Card, tip: str) -> bool:
+    """Does the coach's card break what the rule ``tip`` prescribes (rather than being
+    another card the rule would allow)?  Trumping partner's winner; second hand, higher than
+    the rule's low card; third hand, lower; not the cheapest winner; for the other rules
+    (an ace to cash, a Nil's card, a trump chosen), any other card."""
+    card = spot.card
+    if tip == "dont-trump-partner":
+        return card.suit == SPADES and spot.led != SPADES and spot.winner_seat == spot.partner
+    if tip == "second-hand-low":
+        return rank_of(card) > rank_of(rule) or (spot.wins(card) and not spot.wins(rule))
+    if tip == "third-hand-high":
+        return spot.wins(rule) and (not spot.wins(card) or rank_of(card) < rank_of(rule))
+    if tip == "win-cheaply":
+        return spot.wins(rule) and (not spot.wins(card) or card.id > rule.id)
+    return True
+
+
+@_not("coach.not.rule-beaten", "count-cards", "alt", "rule")
+def _not_rule_beaten(spot: Spot) -> Params | None:
+    found = _rule_verdict(spot)
+    if found is None or not found[2] or not _departs(spot, found[0], found[1]):
+        return None
+    return {"alt": card_text(found[0]), "rule": found[1]}
+
+
 @_not("coach.not.overtakes", "dont-trump-partner", "alt", "winner")
 def _not_overtakes(spot: Spot) -> Params | None:
     found = _alt(spot)
@@ -736,10 +882,12 @@ def _not_wasted(spot: Spot) -> Params | None:
     return None
 
 
-def _sims_loss(spot: Spot) -> tuple[Card, int] | None:
+def _sims_loss(spot: Spot, clear: bool = True) -> tuple[Card, int] | None:
     """The alternative card and how much less it is worth than the chosen one in the
     Expert's evaluation, in millionths of a win (its mean over the deals it was tried in,
-    against the chosen card's); None when it is not worth less."""
+    against the chosen card's); None when it is not worth less, or when whether the
+    difference is beyond the noise (:func:`clear_difference`, where the evaluation holds
+    the deals' values) is not ``clear``."""
     found = _alt(spot)
     ev = spot.evaluation
     if found is None or ev is None:
@@ -747,6 +895,9 @@ def _sims_loss(spot: Spot) -> tuple[Card, int] | None:
     alt, _ = found
     mine, other = ev.of(spot.card), ev.of(alt)
     if mine is not None and other is not None and other.worlds and other.mean < mine.mean:
+        beyond = clear_difference(ev, spot.card, alt)
+        if (beyond if beyond is not None else True) != clear:
+            return None
         return alt, int(mine.mean - other.mean)
     return None
 
@@ -768,6 +919,16 @@ def _not_sims(spot: Spot) -> Params | None:
 def _not_sims_close(spot: Spot) -> Params | None:
     found = _sims_loss(spot)
     if found is not None and _in_hundred(found[1]) < 1:
+        return {"alt": card_text(found[0])}
+    return None
+
+
+@_not("coach.not.sims-tie", "count-cards", "alt")
+def _not_sims_tie(spot: Spot) -> Params | None:
+    """The alternative does a little worse on average, but within the noise of the
+    simulations: not called a mistake."""
+    found = _sims_loss(spot, clear=False)
+    if found is not None:
         return {"alt": card_text(found[0])}
     return None
 
@@ -888,6 +1049,66 @@ def _nil_long(spot: Spot) -> Params | None:
     if spot.action == Bid(0) and ev is not None and ev.nil_worlds and _chance(ev) < 5:
         return {"chance": str(_chance(ev))}
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class NilShape:
+    """The facts of a hand that make or unmake a Nil (the Nil drill and the hint say them)."""
+
+    high: tuple[Card, ...]  # side-suit aces and kings, highest first
+    lengths: tuple[int, int, int, int]  # cards held in each suit (clubs, diamonds, hearts, spades)
+    top_spade: Card | None  # the highest spade held
+
+    @property
+    def spades(self) -> int:
+        return self.lengths[SPADES]
+
+    @property
+    def low_spades(self) -> bool:
+        """At most three spades, none above the 9."""
+        return self.spades <= 3 and (self.top_spade is None or rank_of(self.top_spade) <= 7)
+
+    @property
+    def short(self) -> int | None:
+        """The shortest side suit when it has at most one card (a void or a singleton), else
+        None: on its first trick led by someone else, a high card can be thrown."""
+        length, suit = min((self.lengths[s], s) for s in range(3))
+        return suit if length <= 1 else None
+
+    @property
+    def high_in_long(self) -> bool:
+        """Every side ace and king held sits in a suit of four cards or more (so it need not
+        be played on the suit's first rounds: smaller cards go first, the others' high
+        cards fall, and a void elsewhere lets it be thrown)."""
+        return all(self.lengths[card.suit] >= 4 for card in self.high)
+
+
+def nil_shape(hand: int) -> NilShape:
+    """The :class:`NilShape` of a hand (a card mask)."""
+    high = [Card(suit * 13 + rank) for suit in range(3) for rank in (12, 11)
+            if hand >> (suit * 13 + rank) & 1]
+    high.sort(key=lambda card: (-rank_of(card), card.suit))
+    lengths = tuple((hand & SUIT_MASKS[s]).bit_count() for s in range(4))
+    spades = hand & SUIT_MASKS[SPADES]
+    top = Card(spades.bit_length() - 1) if spades else None
+    return NilShape(tuple(high), (lengths[0], lengths[1], lengths[2], lengths[3]), top)
+
+
+@_bid("coach.bid.nil-ace", "nil-hand", "card", "count", "suit", "chance")
+def _nil_ace(spot: Spot) -> Params | None:
+    """The exception to "no ace and no king": a Nil the search makes at least 5 times in 10
+    with a side ace or king, each in a suit of four cards or more, low spades, and a short
+    side suit to throw it on."""
+    ev = spot.evaluation
+    if spot.action != Bid(0) or ev is None or not ev.nil_worlds or _chance(ev) < 5:
+        return None
+    shape = nil_shape(spot.hand)
+    short = shape.short
+    if not shape.high or not shape.high_in_long or not shape.low_spades or short is None:
+        return None
+    card = shape.high[0]
+    return {"card": card_text(card), "count": str(shape.lengths[card.suit]),
+            "suit": SUIT_KEYS[short], "chance": str(_chance(ev))}
 
 
 @_bid("coach.bid.nil", "nil-hand", "chance")

@@ -39,7 +39,7 @@ NBSP = "\u00a0"
 
 @pytest.fixture(autouse=True)
 def english() -> object:
-    i18n.load("table", "lessons")
+    i18n.load("table", "lessons", "hints")  # card names (card.def*), as the page boots them
     i18n.set_language("en")
     yield
     i18n.set_language("en")
@@ -215,11 +215,18 @@ def test_feedback_in_english() -> None:
     assert feedback(_expert_says(2, NIL))[:2] == ["Not quite.", "The Expert bids Nil."]
     assert feedback(_expert_says(2, Bid(7)))[:2] == ["Not quite.", "The Expert bids 7."]
     run = _answered("nil", 3, right=True)  # Nil, made in 49 of 72 play-outs
-    assert feedback(run) == ["Right.", "The Expert bids Nil with this hand.",
-                             "Nil succeeds about 7 times in 10."]
+    assert feedback(run) == [
+        "Right.", "The Expert bids Nil with this hand.", "Nil succeeds about 7 times in 10.",
+        "With 5 cards in its suit, the king of hearts can wait: your smaller cards of the suit"
+        " go first, and you can throw it later on a trick someone else wins.",
+        "Your spades are few and low (3, up to the 9♠): others will overtrump them."]
     run = _answered("nil", 2, right=False)  # not even tried
-    assert feedback(run)[1:] == ["The Expert does not bid Nil with this hand.",
-                                 "The Expert does not even consider Nil with this hand."]
+    assert feedback(run)[1:] == [
+        "The Expert does not bid Nil with this hand.",
+        "The Expert does not even consider Nil with this hand.",
+        "A spade as high as the queen of spades can win a trick on its own.",
+        "4 spades are too many: once the others run out of spades, yours will win tricks.",
+        "No void and no singleton in a side suit: nowhere to throw a dangerous card early."]
     run = _answered("counting", 0, right=False)
     assert feedback(run) == [
         "Not quite.", "10 spades are still out: 13, less 2 in your hand and 1 played."]

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..bids import BLIND_NIL, NIL, Bid
@@ -328,6 +328,9 @@ class Candidate:
     action: Card | Bid
     total: int  # sum of match values (millionths of a win)
     worlds: int  # deals it was tried in (successive halving drops the weaker half)
+    #: its value in each of those deals, in the order of the search's deals (the first
+    #: ``worlds`` of them): two candidates compare deal by deal on the deals both were tried in
+    values: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def mean(self) -> float:
@@ -352,6 +355,22 @@ class Evaluation:
             if candidate.action == action:
                 return candidate
         return None
+
+    def paired(self, one: Card | Bid, other: Card | Bid) -> tuple[int, int, int] | None:
+        """``one`` against ``other`` deal by deal, on the deals both were tried in: the sum
+        of the differences (millionths of a win), the sum of their squares, and their
+        number; None when either was not evaluated deal by deal."""
+        first, second = self.of(one), self.of(other)
+        if first is None or second is None:
+            return None
+        count = min(len(first.values), len(second.values))
+        if count == 0:
+            return None
+        total = squares = 0
+        for a, b in zip(first.values[:count], second.values[:count], strict=True):
+            total += a - b
+            squares += (a - b) * (a - b)
+        return total, squares, count
 
 
 def evaluate(view: View, budget: ExpertBudget | None = None) -> Evaluation:
@@ -422,6 +441,7 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
     memo = scorer.table(by_seat)
     totals = [0] * len(options)
     tried = [0] * len(options)
+    per_deal: list[list[int]] = [[] for _ in options]  # each card's value in each deal
 
     def rank(i: int) -> tuple[int, bool, int]:
         bonus = budget.policy_prior * tried[i] if i == preferred else 0
@@ -442,8 +462,10 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
         seed = _world_seed(world)
         for index in alive:
             if solver is not None:  # a solve may take a while: a pause after each
-                totals[index] += solver.solve(world, leader, trick, tricks, broken,
-                                              first=options[index])
+                solved = solver.solve(world, leader, trick, tricks, broken,
+                                      first=options[index])
+                totals[index] += solved
+                per_deal[index].append(solved)
                 yield
             else:
                 taken = play_out(world, leader, trick, tricks, broken, contracts,
@@ -455,11 +477,13 @@ def _play_search(view: View, budget: ExpertBudget) -> Generator[None, None, Eval
                                      first=options[index], policy=player)
                     value += outcome(taken) * (10 - weight)
                 totals[index] += value // (10 * share)
+                per_deal[index].append(value // (10 * share))
             tried[index] += 1
         yield
     full = max(tried)
     order = sorted(range(len(options)), key=lambda i: (tried[i] < full, *rank(i)))
-    return Evaluation(tuple(Candidate(CARDS[options[i]], totals[i], tried[i]) for i in order))
+    return Evaluation(tuple(Candidate(CARDS[options[i]], totals[i], tried[i], tuple(per_deal[i]))
+                            for i in order))
 
 
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -508,6 +532,8 @@ def _bid_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evalu
     partner_nil = partner_bid is not None and partner_bid.is_nil
     doubt = budget.cover_doubt if partner_nil else budget.doubt
     totals = [0] * 14  # by number bid (0 unused)
+    per_deal: list[list[int]] = [[] for _ in range(14)]  # each bid's value in each deal
+    nil_values: list[int] = []
     nil_total = nil_made = 0
     scorer = _Scorer(view)
     leader = (int(view.dealer) + 1) & 3
@@ -521,17 +547,21 @@ def _bid_search(view: View, budget: ExpertBudget) -> Generator[None, None, Evalu
         for number in numbers:
             mine = _bids_with(bids, seat, Bid(number))
             taken = outcomes[min(high, max(low, number))]
-            totals[number] += _doubtful(scorer, mine, taken, seat, doubt, budget.bold)
+            value = _doubtful(scorer, mine, taken, seat, doubt, budget.bold)
+            totals[number] += value
+            per_deal[number].append(value)
         if try_nil:
             mine = _bids_with(bids, seat, NIL)
             taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(mine))
-            nil_total += _doubtful(scorer, mine, taken, seat, doubt, budget.bold)
+            value = _doubtful(scorer, mine, taken, seat, doubt, budget.bold)
+            nil_total += value
+            nil_values.append(value)
             nil_made += taken[seat] == 0
         yield
     ranked = sorted(numbers, key=lambda n: (-totals[n], abs(n - centre), n))
-    found = [Candidate(Bid(n), totals[n], len(worlds)) for n in ranked]
+    found = [Candidate(Bid(n), totals[n], len(worlds), tuple(per_deal[n])) for n in ranked]
     if try_nil:
-        nil = Candidate(NIL, nil_total, len(worlds))
+        nil = Candidate(NIL, nil_total, len(worlds), tuple(nil_values))
         nil_first = nil_total > totals[ranked[0]] and not partner_nil
         found.insert(0 if nil_first else len(found), nil)
         if not nil_first:  # keep the order by value, the bot's choice first

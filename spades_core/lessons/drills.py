@@ -26,10 +26,11 @@ from ..bots.expert import ExpertBot, ExpertBudget, evaluate_steps, run_steps
 from ..bots.handeval import expected_bid
 from ..bots.rollout import Contracts, play_out
 from ..bots.sampling import deal_worlds_steps, knowledge
-from ..cards import SPADES_MASK
+from ..cards import SPADES_MASK, Card
 from ..deal import SplitMix64
 from ..errors import UsageError
 from ..game import GameState, Phase
+from ..hints import nil_shape, rank_of
 from ..rules import DEFAULT_RULES
 from ..seats import Seat
 from ..views import View, view_for
@@ -198,3 +199,50 @@ def judge(index: int, found: Item, answer: Answer) -> bool:
         return isinstance(answer, tuple) and answer in found.voids
     return isinstance(answer, int) and not isinstance(answer, bool) \
         and answer == found.spades_out
+
+
+@dataclass(frozen=True, slots=True)
+class NilWhy:
+    """One fact of South's hand that argues for the Nil drill's answer (a key
+    ``lessons.drill.nil.why.<key>`` and its card, suit and count)."""
+
+    key: str
+    card: Card | None = None
+    suit: int = -1
+    count: int = 0
+
+
+def nil_why(found: NilItem) -> tuple[NilWhy, ...]:
+    """Why this hand is a Nil or not, from its facts (:func:`spades_core.hints.nil_shape`):
+    for a Nil, the facts that make it one (no side ace or king, or each in a long suit; a
+    void or a singleton to throw a dangerous card on; few and low spades); otherwise, the
+    facts against it (a spade of the 10 or higher, four spades or more, an ace or king in a
+    short suit, no void or singleton to throw it on).  Each is true of the hand."""
+    assert found.view.hand is not None
+    shape = nil_shape(found.view.hand.mask)
+    short = shape.short
+    out: list[NilWhy] = []
+    if found.nil:
+        if not shape.high:
+            out.append(NilWhy("clean"))
+        for card in shape.high:
+            if shape.lengths[card.suit] >= 4:
+                out.append(NilWhy("high-long", card, card.suit, shape.lengths[card.suit]))
+        if short is not None:
+            out.append(NilWhy("void" if shape.lengths[short] == 0 else "singleton",
+                              suit=short))
+        if shape.spades == 0:
+            out.append(NilWhy("no-spades"))
+        elif shape.low_spades:
+            out.append(NilWhy("low-spades", shape.top_spade, 3, shape.spades))
+        return tuple(out)
+    if shape.top_spade is not None and rank_of(shape.top_spade) >= 8:
+        out.append(NilWhy("high-spade", shape.top_spade, 3))
+    if shape.spades >= 4:
+        out.append(NilWhy("many-spades", count=shape.spades))
+    for card in shape.high:
+        if shape.lengths[card.suit] < 4:
+            out.append(NilWhy("high-short", card, card.suit, shape.lengths[card.suit]))
+    if shape.high and short is None:
+        out.append(NilWhy("no-short"))
+    return tuple(out)

@@ -39,6 +39,7 @@ from spades_core.lessons.drills import (
     item,
     item_steps,
     judge,
+    nil_why,
     question,
     score,
     trick_counts_steps,
@@ -340,6 +341,10 @@ def feedback(run: DrillRun) -> list[str]:
             lines.append(say("nil.estimate", count=round(10 * found.made / found.worlds)))
         else:
             lines.append(say("nil.untried"))
+        for fact in nil_why(found):  # why, from the hand's facts
+            lines.append(say(f"nil.why.{fact.key}", count=fact.count,
+                             card=i18n.card_definite(str(fact.card)) if fact.card else "",
+                             suit=_suit_words(fact.suit) if fact.suit >= 0 else ""))
     elif run.question_kind == "void":
         pairs = sorted(found.voids)
         lines.append(say("counting.voids", list=", ".join(
