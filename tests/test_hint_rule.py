@@ -23,7 +23,7 @@ from spades_core.lessons.judge import step_view
 from spades_core.rules import DEFAULT_RULES
 from spades_core.seats import Seat
 from spades_core.views import View, view_for
-from ui import i18n
+from ui.shared import i18n
 
 
 @cache
