@@ -6,6 +6,7 @@ room plays on to the end of a hand for everyone else."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import socket
 import struct
@@ -371,4 +372,7 @@ def test_a_connection_queues_without_waiting_and_drops_a_peer_that_does_not_read
         quick.close()
         assert not quick.post("after") and aborted == ["full", "slow"]
 
-    asyncio.run(scenario())
+    # in a thread of its own: a browser test run earlier in this process (Playwright's sync
+    # API) may have left an event loop set on the main thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, scenario()).result()

@@ -179,7 +179,13 @@ def test_replacing_a_game_asks_first_and_dialogs_open_at_their_top(
     assert record(page) == kept and step(page) == "play"
 
     page.click("#menu-button")
-    page.click("#screen-menu [data-action=daily]")  # restarting the daily deal asks too
+    page.click("#screen-menu [data-action=daily]")  # today's deal under way: back to it
+    expect(page.locator("#screen-table")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert record(page) == kept and step(page) == "play"
+
+    page.click("#menu-button")
+    page.click("#screen-menu [data-action=new]")
     expect(dialog.locator("h2")).to_have_text("Abandon the game in progress?")
     page.keyboard.press("Escape")  # Escape: nothing changes, the menu stays
     expect(page.locator("#screen-menu")).to_be_visible()
