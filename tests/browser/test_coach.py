@@ -9,7 +9,6 @@ from playwright.sync_api import Page, expect
 from spades_core import Bid, Card, GameState, Phase, Rules, Seat
 from spades_core.bots import bot_action, make_bot
 from spades_core.hints import hint
-from spades_core.par import par_game
 from spades_core.record import from_dict
 from spades_core.review import review_hand
 from spades_core.rules import trick_winner
@@ -141,18 +140,3 @@ def test_the_review_flags_trumping_partners_ace(page: Page, live_server: str) ->
     # the link opens that lesson, not the list of lessons
     item.locator("[data-action=lesson-tip]").click()
     expect(page.locator("#screen-lessons .lx-panel")).to_be_visible()
-
-
-def test_a_deal_links_par_equals_the_command_line(page: Page, live_server: str) -> None:
-    deal = 20261201
-    preset(page, FAST)
-    open_app(page, live_server, f"?deal={deal}")
-    while (kind := step(page)) != "end":
-        act(page, kind)
-    page.wait_for_selector("#coach-par[data-state=done]", timeout=COACH_TIMEOUT_MS)
-    rules = Rules.from_dict(record(page)["rules"])
-    expected = par_game(deal, "beginner", rules)
-    assert int(page.get_attribute("#coach-par", "data-par") or "") == expected.scores[0]
-    for width, height in ((1280, 800), (375, 667)):
-        page.set_viewport_size({"width": width, "height": height})
-        page.screenshot(path=f"{SHOTS}/par-{width}.png")
