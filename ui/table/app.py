@@ -328,9 +328,7 @@ class App:
             self.bots.start_worker()
         self.announce(t("new.deal", deal=deal))
         if start:
-            self.show_screen("table")
-            self.render()
-            self.schedule(self.run())
+            self.show_screen("table")  # draws the table and starts the bots' loop
 
     def switch_to(self, game: SavedGame | None) -> None:
         """Put ``game`` on the table: a new generation (a bots' loop of the game before stops),
