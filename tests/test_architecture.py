@@ -20,8 +20,12 @@ TOP = {"ui", "ui.root", "ui.main", "ui.botworker"}
 # Each screen's controller: only the composition root may import one (the lessons screen by
 # name, lazily); no other screen, no renderer.
 SCREEN_CONTROLLERS = {"ui.table.app", "ui.rooms.rooms", "ui.lessons.lessons_screen"}
+# The table's controllers of one concern each, which its App composes.
+TABLE_CONTROLLERS = {"ui.table.flow", "ui.table.moves", "ui.table.coaching", "ui.table.menus",
+                     "ui.table.settings"}
+SCREEN_CONTROLLERS |= TABLE_CONTROLLERS
 CONTROLLER = {"ui.table.app", "ui.root", "ui.main", "ui.botworker", "ui.shared.botrunner",
-              "ui.rooms.rooms"}
+              "ui.rooms.rooms", *TABLE_CONTROLLERS}
 # Modules that draw or describe what is drawn: plain data in, elements (or markup) out.
 RENDERERS = {"ui.table.render", "ui.table.dialogs", "ui.shared.cardview", "ui.shared.cardface",
              "ui.shared.models", "ui.table.icons", "ui.shared.dom", "ui.shared.ports",
