@@ -26,7 +26,7 @@ from spades_core.seats import Seat
 from . import PROTOCOL, REVISION
 from .config import Config
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
-from .protocol import ProtocolError, frame, parse_message
+from .protocol import ProtocolError, frame, parse_code, parse_message
 from .rooms import Connection, Room, RoomManager
 from .static import SiteFiles, site_refresher
 
@@ -134,12 +134,12 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
     async def get_record(request: Request) -> Response:
-        code = str(request.path_params["code"]).upper()
+        code = parse_code(str(request.path_params["code"])) or ""
         auth = request.headers.get("authorization", "")
         token = auth[7:] if auth.lower().startswith("bearer ") else request.query_params.get(
             "token", ""
         )
-        room = await manager.get(code) if len(code) == 6 else None
+        room = await manager.get(code) if code else None
         if room is None or not token or room.seat_of_token(token) is None:
             return JSONResponse({"error": "bad-token"}, 403)
         if room.state is None or room.status != "over":

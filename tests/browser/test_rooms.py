@@ -16,6 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from spades_core.roomcode import parse_code, show_code
+
 from .apphelpers import open_app, preset, wait_ready
 
 pytestmark = pytest.mark.browser
@@ -43,9 +45,10 @@ def _create(page: Page, base: str, nickname: str, takeover: int = 30,
     page.fill("#room-takeover", str(takeover))
     page.click("dialog[open] [data-action=room-create]")
     page.wait_for_selector("#room-code-shown", timeout=20_000)
-    code = page.inner_text("#room-code-shown").strip()
+    shown = page.inner_text("#room-code-shown").strip()  # in groups: ACDEF-GHJKM
+    code = parse_code(shown)
     link = page.input_value("#room-link")
-    assert link.endswith(f"?room={code}") and len(code) == 6
+    assert code is not None and link.endswith(f"?room={code}") and shown == show_code(code)
     return code
 
 
