@@ -52,6 +52,19 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--max-connections", type=int, default=500,
                         help="WebSocket connections at once")
+    limits = Config()
+    parser.add_argument("--address-connections", type=int, metavar="N",
+                        default=limits.address_connections,
+                        help="WebSocket connections at once per client address")
+    parser.add_argument("--address-creates", type=int, metavar="N",
+                        default=limits.address_creates,
+                        help="rooms created per client address per minute")
+    parser.add_argument("--address-joins", type=int, metavar="N", default=limits.address_enters,
+                        help="rooms entered (create, join, quick, resume) per client address "
+                             "per minute")
+    parser.add_argument("--address-failures", type=int, metavar="N",
+                        default=limits.address_failures,
+                        help="joins or resumes that found nothing per client address per minute")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
@@ -86,6 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         max_connections=args.max_connections,
         ws_deflate=args.ws_deflate,
         allowed_origins=tuple(args.allow_origin),
+        address_connections=args.address_connections,
+        address_creates=args.address_creates,
+        address_enters=args.address_joins,
+        address_failures=args.address_failures,
     )
     print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
           flush=True)

@@ -26,6 +26,7 @@ from spades_core.seats import Seat
 from . import PROTOCOL, REVISION
 from .config import Config
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
+from .guard import address_key
 from .protocol import ProtocolError, frame, parse_code, parse_message
 from .rooms import Connection, Room, RoomManager
 from .static import SiteFiles, site_refresher
@@ -157,6 +158,24 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         if not origin_allowed(websocket, config):
             await websocket.close(code=CLOSE_POLICY)
             return
+        client = websocket.client
+        address = address_key(client.host if client is not None else None)
+        if not manager.guard.connect(address):
+            # too many connections from this address: told so, then closed "try later"
+            await websocket.accept()
+            text = frame("refused", reason="too-many-connections",
+                         params={"limit": str(config.address_connections)}, request=None)
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(config.send_timeout):
+                    await websocket.send_text(text)
+                    await websocket.close(code=CLOSE_TRY_LATER)
+            return
+        try:
+            await _serve_socket(websocket, address)
+        finally:
+            manager.guard.disconnect(address)
+
+    async def _serve_socket(websocket: WebSocket, address: str) -> None:
         if connections["count"] >= config.max_connections:
             # accepted first, so the client reads the close code "try again later" (a close
             # before the handshake would reach it as a bare HTTP 403, as for a bad origin)
@@ -174,7 +193,11 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         # A connection that does not keep up is dropped: its socket aborted (or, under
         # another ASGI server, this handler cancelled), so it holds no slot any longer.
         abort = socket_abort(websocket) or cancel_handler
-        conn = Connection(websocket.send_text, config.send_queue, config.send_timeout, abort)
+        async def shut(code: int) -> None:
+            await websocket.close(code=code)
+
+        conn = Connection(websocket.send_text, config.send_queue, config.send_timeout, abort,
+                          shut, address=address)
         try:
             conn.post(frame("welcome", protocol=PROTOCOL, revision=REVISION))
             while True:

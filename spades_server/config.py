@@ -55,6 +55,14 @@ class Config:
     # Frames waiting for one connection (characters) beyond what its socket has taken, and
     # seconds one frame may wait for the socket: past either the peer is not reading, and
     # the connection is dropped (its seat shown offline; the seat's token resumes it).
+    # Per client address (an IPv6 /64), in this process (spades_server/guard.py): WebSocket
+    # connections at once; and per window of address_window seconds: rooms created, rooms
+    # entered (create, join, quick, resume) and joins or resumes that found nothing.
+    address_connections: int = 20
+    address_window: float = 60.0
+    address_creates: int = 5
+    address_enters: int = 30
+    address_failures: int = 10
     send_queue: int = 256 * 1024
     send_timeout: float = 10.0
     # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB

@@ -28,6 +28,9 @@ from . import PROTOCOL
 NICKNAME_MAX = 20
 MARKS_MAX = 2  # combining marks on one letter (Vietnamese needs two)
 TOKEN_MAX = 64
+# The close code of a connection whose seat was taken up by a newer connection on the same
+# token (after its ``replaced`` frame): one live connection per seat.
+CLOSE_REPLACED = 4001
 TAKEOVER_BOUNDS = (0.0, 600.0)  # seconds after a nudge before a bot plays the seat
 DEFAULT_TAKEOVER = 30.0
 

@@ -37,7 +37,9 @@ from spades_core.views import view_for
 
 from .backend import Backend, LocalBackend, RedisBackend
 from .config import Config
+from .guard import FAILURES, AddressGuard
 from .protocol import (
+    CLOSE_REPLACED,
     CODE_ALPHABET,
     CODE_LENGTH,
     DEFAULT_TAKEOVER,
@@ -116,14 +118,18 @@ class Connection:
     queue_limit: int = 256 * 1024
     send_timeout: float = 10.0
     abort: Callable[[], None] | None = None  # drop the socket now (no close frame)
+    shut: Callable[[int], Awaitable[None]] | None = None  # close the socket with a code
     room: Room | None = None
     seat: Seat | None = None
     digest: str | None = None  # its seat's token digest: the seat follows it when moved
+    address: str = "?"  # what the per-address limits count it by (guard.address_key)
     times: deque[float] = field(default_factory=deque)
     queued: deque[str] = field(default_factory=deque)
     queued_size: int = 0  # characters in ``queued``
     closed: bool = False
     dropped: str | None = None  # why the server dropped it: "queue-full" or "send-timeout"
+    closing: int | None = None  # close the socket with this code once the queue is sent
+    ident: str = field(default_factory=lambda: secrets.token_hex(8))
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _sender: asyncio.Task[None] | None = None
 
@@ -147,6 +153,9 @@ class Connection:
             while not self.queued:
                 if self.closed:
                     return
+                if self.closing is not None:
+                    await self._shut(self.closing)
+                    return
                 self._wake.clear()
                 await self._wake.wait()
             if self.closed:
@@ -164,6 +173,27 @@ class Connection:
             if self.queued and self.queued[0] is text:
                 self.queued.popleft()
                 self.queued_size -= len(text)
+
+    def finish(self, code: int) -> None:
+        """Send what is queued, then close the socket with ``code`` (a close frame)."""
+        if self.closed or self.closing is not None:
+            return
+        self.closing = code
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send_all())
+        self._wake.set()
+
+    async def _shut(self, code: int) -> None:
+        self.close()
+        if self.shut is None:
+            return
+        try:
+            async with asyncio.timeout(self.send_timeout):
+                await self.shut(code)
+        except TimeoutError:
+            self.drop("send-timeout")
+        except Exception:  # the socket is gone already: its handler cleans up
+            return
 
     def close(self) -> None:
         """Send nothing more (the connection is closing, or gone); the queue is dropped."""
@@ -576,6 +606,7 @@ class RoomManager:
         )
         self.rooms: dict[str, Room] = {}
         self._observe = observe
+        self.guard = AddressGuard(config)
 
     def observe(self, room: Room, seat: Seat | None, text: str) -> None:
         if self._observe is not None:
@@ -629,6 +660,22 @@ class RoomManager:
             room.watch()
         elif kind == "chat":
             room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
+        elif kind == "replace":
+            for conn in list(room.connections):
+                if conn.digest == event["digest"] and conn.ident != event["keep"]:
+                    await self._replaced(room, conn)
+
+    async def _replaced(self, room: Room, conn: Connection) -> None:
+        """``conn``'s seat was taken up by a newer connection on the same token: ``conn``
+        is told so (a ``replaced`` frame, then close 4001) and acts for no seat any more."""
+        seat = conn.seat
+        room.connections.discard(conn)
+        room.post(conn, frame("replaced", code=room.code,
+                              seat=seat.name if seat is not None else None))
+        conn.room = conn.seat = None
+        conn.finish(CLOSE_REPLACED)
+        if self.backend.shared and seat is not None:
+            await self.backend.connection(room.code, int(seat), -1)
 
     # --- finding and making rooms -------------------------------------------------
 
@@ -698,7 +745,7 @@ class RoomManager:
         if kind in ("create", "join", "resume", "quick"):
             if conn.room is not None:
                 raise ProtocolError("already-joined")
-            await self._enter(conn, kind, fields)
+            await self._guarded_enter(conn, kind, fields)
             return
         room, seat = conn.room, conn.seat
         if room is None or seat is None:
@@ -728,6 +775,26 @@ class RoomManager:
             elif kind in ("look", "bid", "play"):
                 self._act(room, seat, kind, fields)
         room.kick()
+
+    async def _guarded_enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
+        """``_enter`` within the limits of the connection's address (guard.py): a join or
+        resume after too many that found nothing, too many entries or rooms made in the
+        window, are refused before any room is looked up."""
+        guard, key = self.guard, conn.address
+        if kind in ("join", "resume"):
+            guard.check(key, "fail")
+        guard.check(key, "enter")
+        if kind == "create":
+            guard.check(key, "create")
+        guard.count(key, "enter")
+        try:
+            await self._enter(conn, kind, fields)
+        except ProtocolError as error:
+            if error.reason in FAILURES:
+                guard.count(key, "fail")
+            raise
+        if kind == "create":
+            guard.count(key, "create")
 
     async def _enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
         if kind == "resume":
@@ -788,6 +855,11 @@ class RoomManager:
         room.connections.add(conn)
         if self.backend.shared:
             await self.backend.connection(room.code, int(seat), 1)
+        if token is None:  # a resume: any other connection on this token, on any process,
+            # is told it was replaced and closed (one live connection per seat)
+            await self.backend.publish(room.code, {"kind": "replace", "digest": digest,
+                                                   "keep": conn.ident})
+        if self.backend.shared:
             room.remote_connected = await self.backend.connected(room.code)
         room.touched = True
 

@@ -86,6 +86,11 @@ def base_config(tmp_path: Path, **changes: Any) -> Config:
         quick_wait=0.3,
         messages_per_window=100_000,
         refresh_build_info=False,
+        # every test client comes from 127.0.0.1: the per-address limits are the tests' own
+        address_connections=1000,
+        address_creates=1000,
+        address_enters=10_000,
+        address_failures=1000,
     )
     return replace(config, **changes)
 

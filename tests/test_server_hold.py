@@ -1,0 +1,181 @@
+"""What one client must not be able to do to the rooms (issue 44, "Hold"), over a live
+server on 127.0.0.1 (port 0): make rooms, enter rooms or hold connections without limit
+from one address, guess codes with a new socket per attempt, share a seat silently, open
+the socket from a page of another origin, keep bots playing in a room nobody is in, leave
+rooms behind forever, or print a traceback by going away."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from spades_server.guard import AddressGuard, address_key
+from spades_server.server import RunningServer, start_server
+from tests.test_server_rooms import TIMEOUT, Client, base_config
+
+
+def limited(tmp_path: Path, **limits: int) -> RunningServer:
+    return start_server(0, config=base_config(tmp_path, **limits))
+
+
+@pytest.fixture
+def tight(tmp_path: Path) -> Iterator[RunningServer]:
+    running = limited(tmp_path, address_connections=4, address_creates=3, address_enters=8,
+                      address_failures=3)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def refused_on_entering(url: str, **message: object) -> dict[str, object]:
+    client = Client(url)
+    try:
+        client.send(**message)
+        return client.until(lambda m: m["type"] in ("joined", "refused"))
+    finally:
+        client.close()
+
+
+def test_rooms_made_per_address_are_limited_whatever_the_socket(tight: RunningServer) -> None:
+    codes = []
+    for _ in range(3):  # each on a new socket: the count is the address's
+        answer = refused_on_entering(tight.url, type="create", nickname="Ann")
+        assert answer["type"] == "joined"
+        codes.append(answer["code"])
+    answer = refused_on_entering(tight.url, type="create", nickname="Ann")
+    assert answer["type"] == "refused" and answer["reason"] == "too-many-rooms"
+    assert answer["request"] == "create" and 1 <= int(answer["params"]["seconds"]) <= 60
+    # Joining an existing room is still allowed (within its own limit).
+    answer = refused_on_entering(tight.url, type="join", code=codes[0], nickname="Bob")
+    assert answer["type"] == "joined"
+
+
+def test_failed_joins_are_limited_per_address_not_per_connection(tight: RunningServer) -> None:
+    """Each guess on a new socket: after three codes that name no room, even the right
+    code is refused for the rest of the window (the guesser learns nothing more)."""
+    real = refused_on_entering(tight.url, type="create", nickname="Ann")
+    assert real["type"] == "joined"
+    for guess in ("ACDEFGHJKM", "MKJHGFEDCA", "CDEFGHJKMN"):
+        answer = refused_on_entering(tight.url, type="join", code=guess, nickname="Rex")
+        assert answer["reason"] == "no-such-room"
+    answer = refused_on_entering(tight.url, type="join", code=real["code"], nickname="Rex")
+    assert answer["type"] == "refused" and answer["reason"] == "too-many-attempts"
+    answer = refused_on_entering(tight.url, type="resume", code=real["code"], token="x" * 20)
+    assert answer["reason"] == "too-many-attempts"
+
+
+def test_entries_per_address_are_limited(tmp_path: Path) -> None:
+    running = limited(tmp_path, address_enters=3)
+    try:
+        host = Client(running.url)
+        host.enter(type="create", nickname="Ann")
+        for _ in range(2):
+            assert refused_on_entering(running.url, type="resume", code=host.code,
+                                       token=host.token)["type"] == "joined"
+        answer = refused_on_entering(running.url, type="resume", code=host.code,
+                                     token=host.token)
+        assert answer["type"] == "refused" and answer["reason"] == "too-many-joins"
+        host.send(type="ping")  # the seated connection is not affected
+        assert host.until(lambda m: m["type"] == "pong")
+        host.close()
+    finally:
+        running.stop()
+
+
+def test_connections_per_address_are_limited_and_told_why(tight: RunningServer) -> None:
+    clients = [Client(tight.url) for _ in range(4)]
+    with connect(tight.url.replace("http://", "ws://") + "ws", open_timeout=TIMEOUT) as extra:
+        told = json.loads(extra.recv(timeout=TIMEOUT))
+        assert told["type"] == "refused" and told["reason"] == "too-many-connections"
+        with pytest.raises(ConnectionClosed) as closed:
+            extra.recv(timeout=TIMEOUT)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+    clients[0].send(type="ping")  # the others are unaffected
+    assert clients[0].until(lambda m: m["type"] == "pong")
+    clients.pop().close()
+    deadline = time.monotonic() + TIMEOUT
+    while True:  # the address's place comes back once the server has seen one go
+        try:
+            clients.append(Client(tight.url))
+            break
+        except AssertionError:  # its first frame was the refusal, not the welcome
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    for client in clients:
+        client.close()
+
+
+def test_the_guard_forgets_a_window_once_it_is_over() -> None:
+    now = [1000.0]
+    config = base_config(Path("/tmp"), address_creates=2, address_window=60.0)
+    guard = AddressGuard(config, clock=lambda: now[0])
+    for _ in range(2):
+        guard.check("a", "create")
+        guard.count("a", "create")
+        now[0] += 10
+    with pytest.raises(Exception) as refused:
+        guard.check("a", "create")
+    assert getattr(refused.value, "reason", "") == "too-many-rooms"
+    assert refused.value.params == {"seconds": "40"}  # type: ignore[attr-defined]
+    guard.check("b", "create")  # another address: its own count
+    now[0] += 40  # the first creation leaves the window
+    guard.check("a", "create")
+    now[0] += 60
+    assert guard.forget() == 2 and not guard._events  # "a" and "b": both over
+
+
+def test_an_ipv6_host_is_counted_by_its_64_network() -> None:
+    assert address_key("2001:db8:1:2:aaaa::1") == address_key("2001:db8:1:2:bbbb::7")
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    assert address_key("::ffff:10.0.0.1") == "10.0.0.1" == address_key("10.0.0.1")
+    assert address_key(None) == "?"
+
+
+def run_in(running: RunningServer, coroutine: object) -> object:
+    """Run ``coroutine`` on the server's event loop (from the test's thread)."""
+    loop = running.app.state.manager.loop
+    assert isinstance(loop, asyncio.AbstractEventLoop)
+    return asyncio.run_coroutine_threadsafe(coroutine, loop).result(TIMEOUT)  # type: ignore[arg-type]
+
+
+def test_a_new_connection_on_a_seat_replaces_the_old_one_which_is_told(
+    tmp_path: Path,
+) -> None:
+    running = limited(tmp_path)
+    try:
+        host = Client(running.url)
+        host.enter(type="create", nickname="Ann", options={"bot_level": "beginner"})
+        second = Client(running.url)
+        second.enter(type="resume", code=host.code, token=host.token)
+        told = host.until(lambda m: m["type"] == "replaced")
+        assert told == {"type": "replaced", "code": host.code, "seat": "N"}
+        with pytest.raises(ConnectionClosed):
+            host.until(lambda m: False)
+        assert host.ws.close_code == 4001
+        # The new connection holds the seat, shown connected, and acts for it.
+        second.send(type="start")
+        state = second.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+        assert state["room"]["seats"][0]["connected"] is True
+        # A third one takes it over again: one live connection per seat, whichever came last.
+        third = Client(running.url)
+        third.enter(type="resume", code=host.code, token=host.token)
+        assert second.until(lambda m: m["type"] == "replaced")["seat"] == "N"
+        third.send(type="ping")
+        assert third.until(lambda m: m["type"] == "pong")
+        manager = running.app.state.manager
+        room = manager.rooms[host.code]
+        deadline = time.monotonic() + TIMEOUT
+        while len(room.connections) != 1:  # the replaced ones are gone from the room
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        third.close()
+    finally:
+        running.stop()
