@@ -120,6 +120,7 @@ def test_the_page_knows_the_servers_limits_and_close_codes() -> None:
     from spades_server import app, protocol
 
     assert rooms_client.CLOSE_TRY_LATER == app.CLOSE_TRY_LATER
+    assert rooms_client.CLOSE_REPLACED == protocol.CLOSE_REPLACED
     assert rooms_client.parse_code is protocol.parse_code  # the code's one format
     assert rooms_client.MARKS_MAX == protocol.MARKS_MAX
 
@@ -296,3 +297,22 @@ def test_a_player_taking_a_bots_seat_mid_game_is_announced() -> None:
     assert rooms_client.arrivals(before, before, "N") == []
     assert rooms_client.arrivals(room(("Ann", None, None, "Dee"), "waiting"), after, "N") == []
     assert rooms_client.arrivals(None, after, "N") == []
+
+
+def test_the_limits_refusals_stop_the_page_and_are_said_in_both_languages() -> None:
+    """A refusal for too many rooms, entries, failed codes or connections from the address
+    stops the page (no retry) with its own words, in English and French; so does a seat
+    taken up by another page ("replaced")."""
+    import json
+    from pathlib import Path
+
+    from spades_server import guard
+
+    reasons = {*guard.TOO_MANY.values(), "too-many-connections"}
+    assert reasons <= rooms_client.STOPPING_REFUSALS
+    root = Path(__file__).resolve().parents[1]
+    for language in ("en", "fr"):
+        table = json.loads((root / "locales" / language / "table.json").read_text("utf-8"))
+        for reason in reasons:
+            assert table[f"rooms.refused.{reason}"], (language, reason)
+        assert table["rooms.replaced"] and table["rooms.replaced.back"]

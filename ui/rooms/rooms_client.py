@@ -40,6 +40,12 @@ NICKNAME_MAX = 20
 MARKS_MAX = 2  # as spades_server.protocol.MARKS_MAX
 SEAT_NAMES = ("N", "E", "S", "W")
 CLOSE_TRY_LATER = 1013  # as spades_server.app.CLOSE_TRY_LATER: the server is full
+CLOSE_REPLACED = 4001  # as spades_server.protocol.CLOSE_REPLACED: the seat is played elsewhere
+# Refusals after which the page stops (no reconnection) and says why in the rooms' dialog.
+STOPPING_REFUSALS = frozenset({
+    "no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full",
+    "too-many-rooms", "too-many-joins", "too-many-attempts", "too-many-connections",
+})
 
 
 class BadFrame(SpadesError):

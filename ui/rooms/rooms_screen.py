@@ -107,6 +107,14 @@ def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
           _button(t("dialog.close"), "close"))
 
 
+def replaced_dialog(code: str, text: str) -> None:
+    """The seat is now played on another page: why this one stopped, and "Play here"."""
+    dialog, body = _dialog(t("rooms.label", code=show_code(code)))
+    add(body, el("p", text, "rooms-error", id="room-replaced", role="alert"))
+    _show(dialog, _button(t("rooms.replaced.back"), "room-here", primary=True),
+          _button(t("dialog.close"), "close"))
+
+
 def _move_picker(model: LobbyModel, seat: str, label: str) -> Any:
     """The host's seat picker for the player of ``seat``: choosing another seat moves the
     player there (swapping with whoever sits there)."""
