@@ -48,8 +48,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "then serve the same rooms")
     parser.add_argument("--quick-wait", type=float, default=10.0, help="seconds before bots fill")
     parser.add_argument(
-        "--allow-origin", action="append", default=[], help="another origin for the WebSocket"
-    )
+        "--origin", "--allow-origin", dest="origin", action="append", metavar="URL",
+        default=[], help="the server's public origin (scheme://host[:port]), the only pages "
+        "allowed to open the rooms' WebSocket; repeatable; also $SPADES_ORIGINS (separated "
+        "by spaces or commas). None: pages from loopback or the server's own IP address")
     parser.add_argument("--max-connections", type=int, default=500,
                         help="WebSocket connections at once")
     limits = Config()
@@ -72,6 +74,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="skip tools/build_web.py (serve site/ as it is)")
     parser.add_argument("--no-install", action="store_true", help="skip the pip set-up")
     return parser.parse_args(argv)
+
+
+def origins(given: list[str]) -> tuple[str, ...]:
+    """The public origins: ``--origin``'s, then $SPADES_ORIGINS's."""
+    from_env = os.environ.get("SPADES_ORIGINS", "").replace(",", " ").split()
+    return tuple(dict.fromkeys([*given, *from_env]))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -98,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         bot_delay=args.bot_delay,
         max_connections=args.max_connections,
         ws_deflate=args.ws_deflate,
-        allowed_origins=tuple(args.allow_origin),
+        allowed_origins=origins(args.origin),
         address_connections=args.address_connections,
         address_creates=args.address_creates,
         address_enters=args.address_joins,

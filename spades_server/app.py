@@ -7,11 +7,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import ipaddress
 import json
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -41,15 +43,53 @@ ABORT_EXTENSION = "spades.abort"
 Observer = Callable[[Room, Seat | None, str], None]
 
 
+def normal_origin(origin: str) -> tuple[str, str, int] | None:
+    """``scheme://host[:port]`` as (scheme, host, port), the default port filled in; None
+    when it is not an http(s) origin."""
+    try:
+        parts = urlsplit(origin.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+
+
 def origin_allowed(websocket: WebSocket, config: Config) -> bool:
-    """A browser always sends Origin: it must be this server's own (or a configured one).
-    Clients that are not browsers send none and cannot be lured into acting for a page."""
+    """A browser always sends ``Origin``: the socket is opened only for pages of the server's
+    public origin(s) (``Config.allowed_origins``: ``--origin``, ``SPADES_ORIGINS``). With
+    none configured, only pages served from loopback (``localhost``, 127.0.0.0/8, ``::1``,
+    any port) or from the very address and port this connection came in on (an IP, as in
+    ``http://192.168.1.20:8000``). Never the ``Host`` header, which DNS rebinding lets a
+    foreign page set. Clients that are not browsers send no Origin and cannot be lured
+    into acting for a page: they are let in."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
-    host = websocket.headers.get("host", "")
-    scheme = "https" if websocket.url.scheme == "wss" else "http"
-    return origin == f"{scheme}://{host}" or origin in config.allowed_origins
+    found = normal_origin(origin)
+    if found is None:
+        return False
+    if config.allowed_origins:
+        return found in {normal_origin(allowed) for allowed in config.allowed_origins}
+    _, host, port = found
+    if host == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False  # a name: only a configured origin may be one
+    if address.is_loopback:
+        return True
+    server = websocket.scope.get("server")
+    if not server or server[1] != port:
+        return False
+    try:
+        return address == ipaddress.ip_address(str(server[0]))
+    except ValueError:
+        return False
 
 
 def socket_abort(websocket: WebSocket) -> Callable[[], None] | None:

@@ -37,7 +37,9 @@ class Config:
     site: Path = SITE  # the folder served at "/": the site's files, nothing else
     db_path: Path = ROOT / "spades_rooms.sqlite3"  # outside site/ (checked below)
     redis_url: str | None = None  # rooms and broadcasts through Redis (several processes)
-    # Origins allowed to open the WebSocket besides the server's own (scheme://host[:port]).
+    # The server's public origin(s) (scheme://host[:port]): the only pages allowed to open
+    # the WebSocket. None: pages from loopback, or from the IP address and port a
+    # connection came in on (spades_server.app.origin_allowed).
     allowed_origins: tuple[str, ...] = ()
     max_frame: int = 4096  # bytes (or characters) of one client message
     messages_per_window: int = 30  # client messages per connection per window...

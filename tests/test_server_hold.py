@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from spades_server.guard import AddressGuard, address_key
@@ -179,3 +181,58 @@ def test_a_new_connection_on_a_seat_replaces_the_old_one_which_is_told(
         third.close()
     finally:
         running.stop()
+
+
+def open_with(url: str, origin: str | None, host: str | None = None) -> int:
+    """Open the socket with this Origin (and this Host, as DNS rebinding makes a browser
+    send it); 101 when the server accepted, else the HTTP status it answered."""
+    parts = urlsplit(url)
+    sock = socket.create_connection((parts.hostname or "", parts.port or 80), TIMEOUT)
+    target = f"ws://{host or parts.netloc}/ws"
+    try:
+        with connect(target, sock=sock, origin=origin, open_timeout=TIMEOUT) as ws:  # type: ignore[arg-type]
+            ws.recv(timeout=TIMEOUT)
+            return 101
+    except InvalidStatus as refused:
+        return int(refused.response.status_code)
+
+
+def test_the_origin_is_compared_with_the_configured_origins_not_the_host(
+    tmp_path: Path,
+) -> None:
+    running = limited(tmp_path)
+    try:
+        port = urlsplit(running.url).port
+        own = running.url.rstrip("/")
+        assert open_with(running.url, own) == 101  # loopback: development works as it is
+        assert open_with(running.url, f"http://localhost:{port}") == 101
+        assert open_with(running.url, None) == 101  # not a browser
+        # DNS rebinding: a page of evil.example whose name now points at this server sends
+        # Origin and Host of evil.example: refused.
+        rebound = f"evil.example:{port}"
+        assert open_with(running.url, f"http://{rebound}", host=rebound) == 403
+        assert open_with(running.url, "http://evil.example") == 403
+        assert open_with(running.url, "null") == 403
+    finally:
+        running.stop()
+    public = start_server(0, config=base_config(
+        tmp_path, allowed_origins=("https://cards.example", "http://10.1.2.3:8000")))
+    try:
+        assert open_with(public.url, "https://cards.example") == 101
+        assert open_with(public.url, "https://CARDS.example:443") == 101
+        assert open_with(public.url, "http://10.1.2.3:8000") == 101
+        assert open_with(public.url, "http://cards.example") == 403  # not the scheme given
+        assert open_with(public.url, public.url.rstrip("/")) == 403  # only what is configured
+        assert open_with(public.url, None) == 101
+    finally:
+        public.stop()
+
+
+def test_the_origins_come_from_the_command_line_and_the_environment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spades_server.__main__ import origins, parse_args
+
+    monkeypatch.setenv("SPADES_ORIGINS", "https://a.example, https://b.example")
+    args = parse_args(["--origin", "https://c.example", "--allow-origin", "https://a.example"])
+    assert origins(args.origin) == ("https://c.example", "https://a.example", "https://b.example")
