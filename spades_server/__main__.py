@@ -67,6 +67,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--address-failures", type=int, metavar="N",
                         default=limits.address_failures,
                         help="joins or resumes that found nothing per client address per minute")
+    parser.add_argument("--sweep-interval", type=float, metavar="S",
+                        default=limits.sweep_interval, help="seconds between two sweeps")
+    parser.add_argument("--idle-expiry", type=float, metavar="S", default=limits.idle_expiry,
+                        help="seconds after which a room not over, unchanged and with nobody "
+                             "in it, is deleted")
+    parser.add_argument("--finished-kept", type=float, metavar="S",
+                        default=limits.finished_kept,
+                        help="seconds a finished game's room and record are kept")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
@@ -111,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
         address_creates=args.address_creates,
         address_enters=args.address_joins,
         address_failures=args.address_failures,
+        sweep_interval=args.sweep_interval,
+        idle_expiry=args.idle_expiry,
+        finished_kept=args.finished_kept,
     )
     print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
           flush=True)

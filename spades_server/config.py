@@ -53,6 +53,12 @@ class Config:
     # published by another, before it drives the room's bots itself (the other may be gone).
     bot_stall: float = 5.0
     max_rooms_loaded: int = 1000  # rooms held in memory at once
+    # The sweep (spades_server/sweep.py), every sweep_interval seconds: a room not over,
+    # unchanged for idle_expiry seconds and with nobody connected, is deleted; a finished
+    # game's room (and record) is kept finished_kept seconds after its last change.
+    sweep_interval: float = 300.0
+    idle_expiry: float = 2 * 24 * 3600.0
+    finished_kept: float = 7 * 24 * 3600.0
     max_connections: int = 500  # WebSocket connections at once
     # Frames waiting for one connection (characters) beyond what its socket has taken, and
     # seconds one frame may wait for the socket: past either the peer is not reading, and

@@ -49,6 +49,7 @@ from .protocol import (
     view_to_json,
 )
 from .store import Store, StoredRoom
+from .sweep import Sweeper
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -511,6 +512,11 @@ class Room:
         if self.version() == version:
             self.kick()
 
+    def asleep(self) -> bool:
+        """Nobody is connected (on any process): the room sleeps, its bots do not play. It
+        wakes when a person comes back (``RoomManager._entered`` kicks the bots)."""
+        return not self.connected_seats()
+
     async def _drive(self) -> None:
         delay = self.manager.config.bot_delay
         while True:
@@ -518,11 +524,11 @@ class Room:
             if state is None or state.phase is Phase.OVER or state.to_act is None:
                 return
             seat = state.to_act
-            if not self.bot_plays(seat):
+            if not self.bot_plays(seat) or self.asleep():
                 return
             if delay > 0:
                 await asyncio.sleep(delay)
-            if self.state is not state or not self.bot_plays(seat):
+            if self.state is not state or not self.bot_plays(seat) or self.asleep():
                 continue
             version = self.version()
             action = await asyncio.to_thread(bot_action, self.bot_for(seat), state)
@@ -580,6 +586,21 @@ class Room:
             self.save()
         self.kick()
 
+    def driving(self) -> bool:
+        """Whether its bots are playing (or a timer of it is set)."""
+        running = self._driver is not None and not self._driver.done()
+        return running or any(handle is not None for handle in (
+            self._takeover, self._start_timer, self._watch))
+
+    def stop_timers(self) -> None:
+        """The room is unloaded (or deleted): nothing of it runs any more."""
+        for handle in (self._takeover, self._start_timer, self._watch):
+            if handle is not None:
+                handle.cancel()
+        self._takeover = self._start_timer = self._watch = None
+        if self._driver is not None and not self._driver.done():
+            self._driver.cancel()
+
     def back(self, seat: Seat) -> bool:
         """The seat's player is back (reconnected or acting): its bot stops."""
         info = self.seats[seat]
@@ -602,20 +623,28 @@ class RoomManager:
         self.config = config
         self.store = Store(config.db_path)
         self.backend: Backend = (
-            RedisBackend(config.redis_url) if config.redis_url else LocalBackend(self.store)
+            RedisBackend(config.redis_url, config.idle_expiry, config.finished_kept)
+            if config.redis_url else LocalBackend(self.store)
         )
         self.rooms: dict[str, Room] = {}
         self._observe = observe
         self.guard = AddressGuard(config)
+        self.sweeper = Sweeper(self)
+        self.loop: asyncio.AbstractEventLoop | None = None  # the app's (tests run on it)
 
     def observe(self, room: Room, seat: Seat | None, text: str) -> None:
         if self._observe is not None:
             self._observe(room, seat, text)
 
     async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
         await self.backend.start(self.on_event)
+        self.sweeper.start()
 
     async def aclose(self) -> None:
+        await self.sweeper.stop()
+        for room in self.rooms.values():
+            room.stop_timers()
         await self.backend.close()
         self.store.close()
 
@@ -683,6 +712,7 @@ class RoomManager:
         if len(self.rooms) >= self.config.max_rooms_loaded:
             for code, room in list(self.rooms.items()):  # drop rooms nobody is connected to
                 if not room.connections:
+                    room.stop_timers()
                     del self.rooms[code]
             if len(self.rooms) >= self.config.max_rooms_loaded:
                 raise ProtocolError("server-full")

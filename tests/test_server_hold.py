@@ -10,7 +10,7 @@ import asyncio
 import json
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -20,7 +20,7 @@ from websockets.sync.client import connect
 
 from spades_server.guard import AddressGuard, address_key
 from spades_server.server import RunningServer, start_server
-from tests.test_server_rooms import TIMEOUT, Client, base_config
+from tests.test_server_rooms import TIMEOUT, Client, base_config, http_get, over, play_until
 
 
 def limited(tmp_path: Path, **limits: int) -> RunningServer:
@@ -78,12 +78,11 @@ def test_entries_per_address_are_limited(tmp_path: Path) -> None:
     running = limited(tmp_path, address_enters=3)
     try:
         host = Client(running.url)
-        host.enter(type="create", nickname="Ann")
-        for _ in range(2):
-            assert refused_on_entering(running.url, type="resume", code=host.code,
-                                       token=host.token)["type"] == "joined"
-        answer = refused_on_entering(running.url, type="resume", code=host.code,
-                                     token=host.token)
+        host.enter(type="create", nickname="Ann")  # the first entry
+        for name in ("Bob", "Cy"):
+            assert refused_on_entering(running.url, type="join", code=host.code,
+                                       nickname=name)["type"] == "joined"
+        answer = refused_on_entering(running.url, type="join", code=host.code, nickname="Dee")
         assert answer["type"] == "refused" and answer["reason"] == "too-many-joins"
         host.send(type="ping")  # the seated connection is not affected
         assert host.until(lambda m: m["type"] == "pong")
@@ -236,3 +235,113 @@ def test_the_origins_come_from_the_command_line_and_the_environment(
     monkeypatch.setenv("SPADES_ORIGINS", "https://a.example, https://b.example")
     args = parse_args(["--origin", "https://c.example", "--allow-origin", "https://a.example"])
     assert origins(args.origin) == ("https://c.example", "https://a.example", "https://b.example")
+
+
+def wait_until(test: Callable[[], bool]) -> None:
+    """Poll the server's state (not a fixed time) until ``test()``; fail after TIMEOUT."""
+    deadline = time.monotonic() + TIMEOUT
+    while not test():
+        assert time.monotonic() < deadline, "the server never got there"
+        time.sleep(0.02)
+
+
+def test_a_room_with_nobody_in_it_sleeps_and_wakes_when_a_person_comes_back(
+    tmp_path: Path,
+) -> None:
+    """Two players nudge each other (take-over at once) so that bots play all four seats,
+    then both leave: the bots stop (the game is not over and nothing runs); when one comes
+    back the game goes on."""
+    running = limited(tmp_path, nudge_after=0.0)
+    try:
+        north = Client(running.url)
+        north.enter(type="create", nickname="Ann", seat="N",
+                    options={"takeover_seconds": 0, "target": 10_000, "blind_nil": False,
+                             "bot_level": "beginner"})
+        south = Client(running.url)
+        south.enter(type="join", code=north.code, nickname="Sam", seat="S")
+        north.send(type="start")
+        while True:
+            message = north.recv()
+            if message["type"] != "state" or message["view"] is None:
+                continue
+            seats, to_act = message["room"]["seats"], message["view"]["to_act"]
+            if seats[0]["away"] and seats[2]["away"]:
+                break
+            if message["room"]["nudge"] is None:
+                if to_act == "S" and not seats[2]["away"]:
+                    north.send(type="nudge")
+                elif to_act == "N" and not seats[0]["away"]:
+                    south.send(type="nudge")
+        north.close()
+        south.close()
+        room = running.app.state.manager.rooms[north.code]
+        wait_until(lambda: not room.connections and not room.driving())
+        version = room.version()
+        assert room.status == "playing" and room.asleep()
+        assert room.state is not None and room.bot_plays(room.state.to_act)
+        # Nothing is left to run it: the same position when someone looks later.
+        back = Client(running.url)
+        back.enter(type="resume", code=north.code, token=south.token)
+        back.seat = "S"
+        assert back.last is not None and back.last["version"] == version
+        # South is back (a resume): the bots play again, South plays its own turns.
+        final = play_until(back, lambda view: False if view is None else
+                           back.last is not None and back.last["version"] >= version + 12)
+        assert final["version"] >= version + 12
+        back.close()
+    finally:
+        running.stop()
+
+
+def test_the_sweep_deletes_idle_rooms_and_keeps_finished_games_for_their_time(
+    tmp_path: Path,
+) -> None:
+    running = limited(tmp_path, idle_expiry=100.0, finished_kept=1000.0, sweep_interval=3600.0)
+    try:
+        idle = Client(running.url)
+        idle.enter(type="create", nickname="Ann")
+        idle.close()
+        busy = Client(running.url)
+        busy.enter(type="create", nickname="Bob")
+        done = Client(running.url)
+        done.enter(type="create", nickname="Cy", options={"target": 50, "bot_level": "beginner"})
+        done.send(type="start")
+        play_until(done, over)
+        done.close()
+        manager = running.app.state.manager
+        record = f"/api/rooms/{done.code}/record?token={done.token}"
+        assert http_get(running.url, record)[0] == 200
+        wait_until(lambda: not manager.rooms[idle.code].connections)
+
+        def sweep(after: float) -> list[str]:
+            found = run_in(running, manager.sweeper.sweep(time.time() + after))
+            assert isinstance(found, list)
+            return found
+
+        assert sweep(50) == []  # nothing is old enough yet
+        assert sweep(200) == [idle.code]  # idle for 200 s > 100: gone; the busy one stays
+        answer = refused_on_entering(running.url, type="resume", code=idle.code,
+                                     token=idle.token)
+        assert answer["reason"] == "bad-token"
+        assert http_get(running.url, record)[0] == 200  # a finished game's record is kept...
+        assert set(sweep(2000)) == {done.code}  # ...for finished_kept, then deleted
+        assert http_get(running.url, record)[0] == 403
+        assert manager.store.load(done.code) is None and idle.code not in manager.rooms
+        busy.send(type="ping")  # the room with a person in it is untouched
+        assert busy.until(lambda m: m["type"] == "pong")
+        assert manager.store.load(busy.code) is not None
+        busy.close()
+    finally:
+        running.stop()
+
+
+def test_the_sweep_runs_on_its_own_schedule(tmp_path: Path) -> None:
+    running = limited(tmp_path, idle_expiry=0.0, sweep_interval=0.05)
+    try:
+        player = Client(running.url)
+        player.enter(type="create", nickname="Ann")
+        player.close()
+        store = running.app.state.manager.store
+        wait_until(lambda: store.load(player.code) is None)
+    finally:
+        running.stop()
