@@ -76,6 +76,7 @@ class Config:
     # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB
     # of a state frame are worth (the load test measures it: --ws-deflate).
     ws_deflate: bool = False
+    ws_ping_interval: float = 20.0  # seconds between the server's keepalive pings
     daily_per_window: int = 5  # daily-board submissions per client address per window...
     daily_window: float = 600.0  # ...of this many seconds
     daily_queue: int = 4  # replays waiting at once (more: 503 busy)

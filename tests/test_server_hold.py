@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import socket
+import struct
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,10 +18,12 @@ from urllib.parse import urlsplit
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.frames import Frame, Opcode
 from websockets.sync.client import connect
 
 from spades_server.guard import AddressGuard, address_key
 from spades_server.server import RunningServer, start_server
+from tests.test_server_hostile import StalledReader
 from tests.test_server_rooms import TIMEOUT, Client, base_config, http_get, over, play_until
 
 
@@ -345,3 +349,99 @@ def test_the_sweep_runs_on_its_own_schedule(tmp_path: Path) -> None:
         wait_until(lambda: store.load(player.code) is None)
     finally:
         running.stop()
+
+
+LINGER_RESET = struct.pack("ii", 1, 0)  # close() then sends a reset, not a FIN
+
+
+class RawSocket:
+    """A WebSocket at the byte level (the hostile test's StalledReader): what it sends,
+    and when it goes, is the test's choice."""
+
+    def __init__(self, url: str) -> None:
+        self.reader = StalledReader(url)
+        self.sock = self.reader.sock
+
+    def send(self, **message: object) -> None:
+        self.reader.send(**message)
+
+    def frames(self) -> Iterator[Frame]:
+        """The frames the server sends, as they come."""
+        protocol = self.reader.protocol
+        while True:
+            data = self.sock.recv(65536)
+            if not data:
+                return
+            protocol.receive_data(data)
+            for event in protocol.events_received():
+                if isinstance(event, Frame):  # (not the handshake's answer)
+                    yield event
+
+    def reset(self) -> None:
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, LINGER_RESET)
+        self.sock.close()
+
+
+def test_every_expected_disconnect_is_quiet(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Sockets that go away abruptly (a reset) during a ping of the server's, right after
+    a ``ping`` of theirs, in the middle of a flood of frames, mid-handshake, after their
+    close frame, after a frame over the limit, and while the server stops: the server's
+    log holds no traceback."""
+    caplog.set_level(logging.DEBUG)
+    running = limited(tmp_path, ws_ping_interval=0.05)
+    stopped = False
+    try:
+        host = Client(running.url)
+        host.enter(type="create", nickname="Ann", options={"bot_level": "beginner"})
+        host.send(type="start")
+        host.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+        # 1. A keepalive ping of the server's is never answered: reset once it has come.
+        pinged = RawSocket(running.url)
+        assert any(frame.opcode is Opcode.PING for frame in pinged.frames())
+        pinged.reset()
+        # 2. A ``ping`` then a reset at once (the pong goes to a socket that is gone).
+        for _ in range(5):
+            quick = RawSocket(running.url)
+            quick.send(type="ping")
+            quick.reset()
+        # 3. Mid-flood: a seat's socket resets while the server sends it state after state.
+        flood = RawSocket(running.url)
+        flood.send(type="join", code=host.code, nickname="Rex", seat="E")
+        for _ in range(300):
+            flood.send(type="look")
+        flood.reset()
+        # 4. Mid-handshake.
+        parts = urlsplit(running.url)
+        half = socket.create_connection((parts.hostname or "", parts.port or 80), TIMEOUT)
+        half.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n")
+        half.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, LINGER_RESET)
+        half.close()
+        # 5. A close frame, then a reset before the server's answer is read.
+        closing = RawSocket(running.url)
+        closing.reader.protocol.send_close(1000)
+        closing.reader._flush()
+        closing.reset()
+        # 6. A frame over the limit (the server closes 1009), reset at once.
+        big = RawSocket(running.url)
+        big.send(type="chat", phrase="x" * 10_000)
+        big.reset()
+        # The server is still well: the host's game goes on, bots and all.
+        host.send(type="ping")
+        assert host.until(lambda m: m["type"] == "pong")
+        wait_until(lambda: running.app.state.manager.guard.connections.get("127.0.0.1") == 1)
+        # 7. The server stops while a game is on and its socket is open.
+        running.stop()
+        stopped = True
+        with pytest.raises(Exception):  # noqa: B017 - the socket is gone, whatever the error
+            host.until(lambda m: False)
+    finally:
+        if not stopped:
+            running.stop()
+    out, err = capfd.readouterr()
+    logged = [record for record in caplog.records  # the server's (not the test clients')
+              if not record.name.startswith("websockets.client")
+              and (record.exc_info or "Traceback" in record.getMessage())]
+    assert "Traceback" not in out + err, out + err
+    assert not logged, [record.getMessage() for record in logged]
