@@ -27,10 +27,11 @@ from spades_core.seats import Seat
 
 from . import PROTOCOL, REVISION
 from .config import Config
+from .connection import Connection
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
 from .guard import address_key
 from .protocol import ProtocolError, frame, parse_code, parse_message
-from .rooms import Connection, Room, RoomManager
+from .rooms import Room, RoomManager
 from .static import SiteFiles, site_refresher
 
 CLOSE_POLICY = 1008  # origin refused

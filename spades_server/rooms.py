@@ -3,10 +3,11 @@
 Every change of a room is made inside ``RoomManager.changing(room)``: under the room's lock
 (an asyncio lock, or a Redis lock shared by every server process), on its latest revision
 (reloaded first from a shared backend), then saved and published, and every process sends
-the new state to its own connections (:mod:`.backend`). A bot's decision is computed in a
-worker thread from an immutable state, then applied only if the position is still the same.
-``spades_core`` decides every rule: an action is applied with ``GameState.apply`` and a
-refusal is the engine's own key.
+the new state to its own connections (:mod:`.backend`). What runs by itself (bots, timers)
+is the room's :class:`~.flow.RoomFlow`; each connection's outbox is a
+:class:`~.connection.Connection`; the limits per client address are :mod:`.guard`'s and the
+sweep of old rooms :mod:`.sweep`'s. ``spades_core`` decides every rule: an action is
+applied with ``GameState.apply`` and a refusal is the engine's own key.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ import json
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from spades_core import record
 from spades_core.bids import Bid, parse_bid
-from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.bots import Bot, make_bot
 from spades_core.cards import Card, parse_card
 from spades_core.deal import MAX_DEAL, deal_hand
 from spades_core.errors import ParseError, RecordError, RulesError
@@ -37,6 +38,8 @@ from spades_core.views import view_for
 
 from .backend import Backend, LocalBackend, RedisBackend
 from .config import Config
+from .connection import Connection
+from .flow import RoomFlow
 from .guard import FAILURES, AddressGuard
 from .protocol import (
     CLOSE_REPLACED,
@@ -69,9 +72,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "takeover_seconds": DEFAULT_TAKEOVER,
 }
 
-Sender = Callable[[str], Awaitable[None]]
-
-
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -103,117 +103,6 @@ class SeatInfo:
         return cls(data["nickname"], data["token"], bool(data["away"]), int(data["looked"]))
 
 
-@dataclass(eq=False, slots=True)
-class Connection:
-    """One WebSocket: its outbox, and the room and seat it acts for once joined.
-
-    Nothing that serves a room ever waits on a connection: :meth:`post` puts a frame in the
-    connection's own queue and returns; the connection's sender task hands the frames to
-    the socket one by one. A connection that does not keep up (its queue over
-    ``queue_limit`` characters, or one frame not taken by its socket within
-    ``send_timeout`` seconds: the peer has stopped reading) is dropped at once with
-    ``abort``: its handler sees it go, and its seat is shown offline.
-    """
-
-    send: Sender  # the socket's own send: awaited by the sender task only
-    queue_limit: int = 256 * 1024
-    send_timeout: float = 10.0
-    abort: Callable[[], None] | None = None  # drop the socket now (no close frame)
-    shut: Callable[[int], Awaitable[None]] | None = None  # close the socket with a code
-    room: Room | None = None
-    seat: Seat | None = None
-    digest: str | None = None  # its seat's token digest: the seat follows it when moved
-    address: str = "?"  # what the per-address limits count it by (guard.address_key)
-    times: deque[float] = field(default_factory=deque)
-    queued: deque[str] = field(default_factory=deque)
-    queued_size: int = 0  # characters in ``queued``
-    closed: bool = False
-    dropped: str | None = None  # why the server dropped it: "queue-full" or "send-timeout"
-    closing: int | None = None  # close the socket with this code once the queue is sent
-    ident: str = field(default_factory=lambda: secrets.token_hex(8))
-    _wake: asyncio.Event = field(default_factory=asyncio.Event)
-    _sender: asyncio.Task[None] | None = None
-
-    def post(self, text: str) -> bool:
-        """Queue ``text`` for this connection and return at once; False when it is closed
-        (or is dropped now, its queue being full)."""
-        if self.closed:
-            return False
-        if self.queued and self.queued_size + len(text) > self.queue_limit:
-            self.drop("queue-full")
-            return False
-        self.queued.append(text)
-        self.queued_size += len(text)
-        if self._sender is None:
-            self._sender = asyncio.get_running_loop().create_task(self._send_all())
-        self._wake.set()
-        return True
-
-    async def _send_all(self) -> None:
-        while True:
-            while not self.queued:
-                if self.closed:
-                    return
-                if self.closing is not None:
-                    await self._shut(self.closing)
-                    return
-                self._wake.clear()
-                await self._wake.wait()
-            if self.closed:
-                return
-            text = self.queued[0]
-            try:
-                async with asyncio.timeout(self.send_timeout):
-                    await self.send(text)
-            except TimeoutError:
-                self.drop("send-timeout")
-                return
-            except Exception:  # the socket is gone: its handler cleans up
-                self.close()
-                return
-            if self.queued and self.queued[0] is text:
-                self.queued.popleft()
-                self.queued_size -= len(text)
-
-    def finish(self, code: int) -> None:
-        """Send what is queued, then close the socket with ``code`` (a close frame)."""
-        if self.closed or self.closing is not None:
-            return
-        self.closing = code
-        if self._sender is None:
-            self._sender = asyncio.get_running_loop().create_task(self._send_all())
-        self._wake.set()
-
-    async def _shut(self, code: int) -> None:
-        self.close()
-        if self.shut is None:
-            return
-        try:
-            async with asyncio.timeout(self.send_timeout):
-                await self.shut(code)
-        except TimeoutError:
-            self.drop("send-timeout")
-        except Exception:  # the socket is gone already: its handler cleans up
-            return
-
-    def close(self) -> None:
-        """Send nothing more (the connection is closing, or gone); the queue is dropped."""
-        self.closed = True
-        self.queued.clear()
-        self.queued_size = 0
-        self._wake.set()
-
-    def drop(self, why: str) -> None:
-        """A connection that does not keep up: closed at once, without a close frame (its
-        socket's buffer is full), so that it holds no memory nor slot any longer."""
-        if self.dropped is not None:
-            return
-        self.dropped = why
-        self.close()
-        if self.abort is not None:
-            self.abort()
-
-
 def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
     """The cards of a hand from a fresh secret deal number: the number is never kept nor sent,
     so nobody can work out the hands still to come (the record keeps each hand's cards)."""
@@ -241,10 +130,7 @@ class Room:
         self.dirty = False  # changed since the last save
         self.touched = False  # something to broadcast (connections), though nothing to save
         self.remote_connected: set[int] | None = None  # seats connected on any process
-        self._takeover: asyncio.TimerHandle | None = None
-        self._start_timer: asyncio.TimerHandle | None = None
-        self._driver: asyncio.Task[None] | None = None
-        self._watch: asyncio.TimerHandle | None = None
+        self.flow = RoomFlow(self)
         self.options = options
         self.rules = Rules(
             target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
@@ -453,9 +339,7 @@ class Room:
     def start(self) -> None:
         if self.status != "waiting":
             return
-        if self._start_timer is not None:
-            self._start_timer.cancel()
-            self._start_timer = None
+        self.flow.cancel_start()
         self.state = GameState.new(self.rules, cards=random_deal(self.rules, 0))
         self.status = "playing"
         self._moved()
@@ -465,9 +349,7 @@ class Room:
         self.last_move = time.time()
         self.moves += 1
         self.nudge = None
-        if self._takeover is not None:
-            self._takeover.cancel()
-            self._takeover = None
+        self.flow.cancel_takeover()
 
     def apply(self, seat: Seat, action: Card | Bid) -> None:
         """Apply ``seat``'s action (raise IllegalAction, the room unchanged), deal the next
@@ -482,76 +364,27 @@ class Room:
         self._moved()
         self.save()
 
+    # --- what runs by itself: the bots, the timers (spades_server/flow.py) ----------
+
     def kick(self) -> None:
-        """Let the bots act while it is the turn of a seat they play."""
-        if self._driver is None or self._driver.done():
-            self._driver = asyncio.get_running_loop().create_task(self._drive())
+        self.flow.kick()
 
     def watch(self) -> None:
-        """After a change published by another process: if a bot is to act and the room
-        has not moved ``bot_delay + bot_stall`` seconds later, drive the bots here (the
-        process that should have may be gone). Two drivers are harmless: each action is
-        applied only on the version it was chosen for."""
-        if self._watch is not None:
-            self._watch.cancel()
-            self._watch = None
-        state = self.state
-        if state is None or state.to_act is None or not self.bot_plays(state.to_act):
-            return
-        config = self.manager.config
-        self._watch = asyncio.get_running_loop().call_later(
-            config.bot_delay + config.bot_stall, self._stalled, self.version()
-        )
+        self.flow.watch()
 
-    def _stalled(self, version: int) -> None:
-        self._watch = None
-        asyncio.get_running_loop().create_task(self._drive_if_stalled(version))
-
-    async def _drive_if_stalled(self, version: int) -> None:
-        await self.manager.refresh(self)
-        if self.version() == version:
-            self.kick()
+    def schedule_start(self, delay: float) -> None:
+        self.flow.schedule_start(delay)
 
     def asleep(self) -> bool:
         """Nobody is connected (on any process): the room sleeps, its bots do not play. It
         wakes when a person comes back (``RoomManager._entered`` kicks the bots)."""
         return not self.connected_seats()
 
-    async def _drive(self) -> None:
-        delay = self.manager.config.bot_delay
-        while True:
-            state = self.state
-            if state is None or state.phase is Phase.OVER or state.to_act is None:
-                return
-            seat = state.to_act
-            if not self.bot_plays(seat) or self.asleep():
-                return
-            if delay > 0:
-                await asyncio.sleep(delay)
-            if self.state is not state or not self.bot_plays(seat) or self.asleep():
-                continue
-            version = self.version()
-            action = await asyncio.to_thread(bot_action, self.bot_for(seat), state)
-            async with self.manager.changing(self):
-                if self.version() != version or self.state is None:
-                    continue
-                if self.state.to_act is not seat or not self.bot_plays(seat):
-                    continue
-                self.apply(seat, action)
+    def driving(self) -> bool:
+        return self.flow.driving()
 
-    def schedule_start(self, delay: float) -> None:
-        if self._start_timer is None and self.status == "waiting":
-            loop = asyncio.get_running_loop()
-            self._start_timer = loop.call_later(delay, self._timed_start)
-
-    def _timed_start(self) -> None:
-        self._start_timer = None
-        asyncio.get_running_loop().create_task(self._start_now())
-
-    async def _start_now(self) -> None:
-        async with self.manager.changing(self):
-            self.start()
-        self.kick()
+    def stop_timers(self) -> None:
+        self.flow.stop()
 
     def nudge_seat(self, by: Seat) -> None:
         state = self.state
@@ -568,38 +401,7 @@ class Room:
             raise ProtocolError("too-early", {"seconds": str(max(1, round(wait - waited)))})
         self.nudge = (by, target)
         self.save()
-        version = self.version()
-        self._takeover = asyncio.get_running_loop().call_later(
-            self.options["takeover_seconds"], self._take_over, target, version
-        )
-
-    def _take_over(self, seat: Seat, version: int) -> None:
-        self._takeover = None
-        asyncio.get_running_loop().create_task(self._take_over_now(seat, version))
-
-    async def _take_over_now(self, seat: Seat, version: int) -> None:
-        async with self.manager.changing(self):
-            if self.version() != version or self.status != "playing" or self.nudge is None:
-                return
-            self.seats[seat].away = True
-            self.nudge = None
-            self.save()
-        self.kick()
-
-    def driving(self) -> bool:
-        """Whether its bots are playing (or a timer of it is set)."""
-        running = self._driver is not None and not self._driver.done()
-        return running or any(handle is not None for handle in (
-            self._takeover, self._start_timer, self._watch))
-
-    def stop_timers(self) -> None:
-        """The room is unloaded (or deleted): nothing of it runs any more."""
-        for handle in (self._takeover, self._start_timer, self._watch):
-            if handle is not None:
-                handle.cancel()
-        self._takeover = self._start_timer = self._watch = None
-        if self._driver is not None and not self._driver.done():
-            self._driver.cancel()
+        self.flow.arm_takeover(target, self.version(), self.options["takeover_seconds"])
 
     def back(self, seat: Seat) -> bool:
         """The seat's player is back (reconnected or acting): its bot stops."""

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
-from spades_server.rooms import Connection
+from spades_server.connection import Connection
 from spades_server.server import RunningServer, start_server
 from tests.test_server_rooms import (
     TIMEOUT,
