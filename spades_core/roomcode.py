@@ -3,7 +3,7 @@ page (``ui.rooms``), which both load this package.
 
 Ten characters of an alphabet of 25 (46.4 bits): with 100,000 live rooms and the server's
 limit on failed joins per client address (10 a minute), finding any room by guessing takes
-about 177 years on average (docs/server.md shows the arithmetic). Shown in two groups of
+about 181 years on average (docs/server.md shows the arithmetic). Shown in two groups of
 five (``ACDEF-GHJKM``); read with or without the hyphen or spaces, in either case.
 """
 

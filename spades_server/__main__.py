@@ -4,6 +4,7 @@ is missing, builds the site into site/ with tools/build_web.py), then serves sit
 else) with the rooms and the daily board.
 
 ``python3 -m spades_server loadtest [...]``: the load benchmark (:mod:`.loadtest`), loopback only.
+``python3 -m spades_server measure [...]``: the bytes of a room (:mod:`.measure`).
 """
 
 from __future__ import annotations
@@ -97,6 +98,11 @@ def main(argv: list[str] | None = None) -> int:
         from .loadtest import main as loadtest_main
 
         return loadtest_main(argv[1:])
+    if argv[:1] == ["measure"]:
+        ensure_requirements()
+        from .measure import main as measure_main
+
+        return measure_main(argv[1:])
     args = parse_args(argv)
     if args.db.resolve().is_relative_to(SITE.resolve()):
         print(f"spades_server: --db {args.db} is inside the served folder {SITE}", file=sys.stderr)

@@ -66,7 +66,7 @@ class Config:
     # Per client address (an IPv6 /64), in this process (spades_server/guard.py): WebSocket
     # connections at once; and per window of address_window seconds: rooms created, rooms
     # entered (create, join, quick, resume) and joins or resumes that found nothing.
-    address_connections: int = 20
+    address_connections: int = 10
     address_window: float = 60.0
     address_creates: int = 5
     address_enters: int = 30

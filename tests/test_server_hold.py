@@ -7,6 +7,8 @@ rooms behind forever, or print a traceback by going away."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import json
 import logging
 import socket
@@ -445,3 +447,16 @@ def test_every_expected_disconnect_is_quiet(
               and (record.exc_info or "Traceback" in record.getMessage())]
     assert "Traceback" not in out + err, out + err
     assert not logged, [record.getMessage() for record in logged]
+
+
+def test_the_bytes_of_a_room_are_measured() -> None:
+    """``python3 -m spades_server measure`` (docs/server.md quotes its figures), small."""
+    from spades_server.measure import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--rooms", "20", "--games", "1"]) == 0
+    result = json.loads(out.getvalue())
+    assert 300 < result["new_room"]["row_bytes"] < 2000
+    assert result["new_room"]["sqlite_bytes_per_room"] > 0
+    assert result["finished_game"]["record_bytes_mean"] > result["new_room"]["row_bytes"]
