@@ -107,13 +107,26 @@ def main(argv: list[str] | None = None) -> int:
     if args.db.resolve().is_relative_to(SITE.resolve()):
         print(f"spades_server: --db {args.db} is inside the served folder {SITE}", file=sys.stderr)
         return 2
+    try:
+        config = make_config(args)
+    except ValueError as error:
+        print(f"spades_server: {error}", file=sys.stderr)
+        return 2
     if not args.no_install:
         ensure_requirements()
     if not args.no_build:
         load_build_web().build()
     from .server import serve  # needs uvicorn: imported once the set-up has run
 
-    config = Config(
+    print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
+          flush=True)
+    serve(args.host, args.port, config)
+    return 0
+
+
+def make_config(args: argparse.Namespace) -> Config:
+    """The app's settings from the command line (and $SPADES_ORIGINS)."""
+    return Config(
         db_path=args.db,
         redis_url=args.redis,
         quick_wait=args.quick_wait,
@@ -129,10 +142,6 @@ def main(argv: list[str] | None = None) -> int:
         idle_expiry=args.idle_expiry,
         finished_kept=args.finished_kept,
     )
-    print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
-          flush=True)
-    serve(args.host, args.port, config)
-    return 0
 
 
 if __name__ == "__main__":

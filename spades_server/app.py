@@ -13,7 +13,6 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -26,7 +25,7 @@ from spades_core.errors import IllegalAction
 from spades_core.seats import Seat
 
 from . import PROTOCOL, REVISION
-from .config import Config
+from .config import Config, normal_origin
 from .connection import Connection
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
 from .guard import address_key
@@ -42,21 +41,6 @@ CLOSE_TRY_LATER = 1013
 ABORT_EXTENSION = "spades.abort"
 
 Observer = Callable[[Room, Seat | None, str], None]
-
-
-def normal_origin(origin: str) -> tuple[str, str, int] | None:
-    """``scheme://host[:port]`` as (scheme, host, port), the default port filled in; None
-    when it is not an http(s) origin."""
-    try:
-        parts = urlsplit(origin.strip())
-        port = parts.port
-    except ValueError:
-        return None
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        return None
-    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
-        return None
-    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
 
 
 def origin_allowed(websocket: WebSocket, config: Config) -> bool:

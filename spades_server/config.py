@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +29,21 @@ def load_build_web(root: Path = ROOT) -> ModuleType:
 # The build folder tools/build_web.py writes (its SITE: site/), served as it is and nothing
 # else. The server's own data (the SQLite file, anything kept later) lives outside it.
 SITE: Path = load_build_web().SITE
+
+
+def normal_origin(origin: str) -> tuple[str, str, int] | None:
+    """``scheme://host[:port]`` as (scheme, host, port), the default port filled in; None
+    when it is not an http(s) origin."""
+    try:
+        parts = urlsplit(origin.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +99,9 @@ class Config:
     refresh_build_info: bool = True  # rewrite site/vendor/build.json when the site changes
 
     def __post_init__(self) -> None:
+        for origin in self.allowed_origins:
+            if normal_origin(origin) is None:
+                raise ValueError(f"not an origin (scheme://host[:port]): {origin!r}")
         site = self.site.resolve()
         if self.db_path.resolve().is_relative_to(site):
             raise ValueError(f"the SQLite file {self.db_path} is inside the served folder {site}")

@@ -236,11 +236,13 @@ def test_the_origin_is_compared_with_the_configured_origins_not_the_host(
 def test_the_origins_come_from_the_command_line_and_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from spades_server.__main__ import origins, parse_args
+    from spades_server.__main__ import main, origins, parse_args
 
     monkeypatch.setenv("SPADES_ORIGINS", "https://a.example, https://b.example")
     args = parse_args(["--origin", "https://c.example", "--allow-origin", "https://a.example"])
     assert origins(args.origin) == ("https://c.example", "https://a.example", "https://b.example")
+    monkeypatch.setenv("SPADES_ORIGINS", "cards.example")  # no scheme: refused at the start
+    assert main(["--origin", "https://c.example", "--no-build", "--no-install"]) == 2
 
 
 def wait_until(test: Callable[[], bool]) -> None:
