@@ -221,3 +221,24 @@ def test_a_move_on_one_process_reseats_a_player_on_the_other(
         gone = host.until(lambda m: m["type"] == "state" and not m["room"]["seats"][3]["connected"])
         assert [seat["connected"] for seat in gone["room"]["seats"]] == [True, False, False, False]
         host.close()
+
+
+def test_with_redis_rooms_carry_their_time_to_live(tmp_path: Path, redis_url: str) -> None:
+    """Redis deletes old rooms itself: a saved room's key lives --idle-expiry seconds, a
+    finished one --finished-kept (the sweep deletes none there)."""
+    import redis
+
+    ages = ("--idle-expiry", "1000", "--finished-kept", "5000")
+    with server_process(tmp_path / "a.sqlite3", "--redis", redis_url, *ages) as (url, _):
+        player = Client(url)
+        player.enter(type="create", nickname="Ann", options={"target": 50,
+                                                             "bot_level": "beginner"})
+        db = redis.Redis.from_url(redis_url)
+        try:
+            assert 900 < db.ttl(f"spades:room:{player.code}") <= 1000
+            player.send(type="start")
+            play_until(player, lambda view: view["phase"] == "over")
+            assert 4900 < db.ttl(f"spades:room:{player.code}") <= 5000
+        finally:
+            db.close()
+        player.close()
