@@ -19,7 +19,14 @@ page, its workers and the service worker fetch, idempotently and quickly when no
 ``site_files()`` is the one statement of what is served: the precache list plus the service
 worker's own three files. ``spades_server`` serves ``site/`` and nothing else.
 
-Usage: ``python3 tools/build_web.py``
+EXPERIMENTAL, off by default: ``--snapshot`` (or ``SPADES_SNAPSHOT=1`` in the environment, which
+the server's process needs too, as its refresh of the page's files reads it) also writes
+``site/vendor/pyodide/snapshot.zip``, Pyodide's memory snapshot of an interpreter that has just
+started, made under Node with the site's own Pyodide files, and points the site's
+``pyscript.toml`` at ``ui/pyodide-boot.mjs``, which starts Pyodide from that snapshot when the
+service worker has cached it and as before otherwise (docs/performance.md).
+
+Usage: ``python3 tools/build_web.py [--snapshot]``
 """
 
 from __future__ import annotations
@@ -100,6 +107,24 @@ PYSCRIPT_CHUNKS = (
     "py-terminal",
 )
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+# The experimental snapshot boot (SPADES_SNAPSHOT=1, off by default): its files in site/.
+SNAPSHOT_ENV = "SPADES_SNAPSHOT"
+SNAPSHOT_BOOT = "ui/pyodide-boot.mjs"
+SNAPSHOT_ZIP = "vendor/pyodide/snapshot.zip"
+# The inputs' hash the snapshot was made from: build state, kept out of the served folder.
+SNAPSHOT_KEY = NODE_MODULES / ".build_web.snapshot.sha256"
+# Run by Node: args are Pyodide's folder and the file to write. A plain start, nothing imported
+# beyond what Pyodide imports itself: no JavaScript object but Pyodide's own is referenced from
+# Python, so the snapshot restores in a page or a worker as well as here.
+_SNAPSHOT_JS = """
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [indexURL, target] = process.argv.slice(-2);
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+writeFileSync(target, py.makeMemorySnapshot());
+"""
 
 # Run by Node: args are Pyodide's folder, the sources' zip, the zip of __pycache__ files to write.
 # "unchecked-hash" pycs are used as they are: no check of the source's mtime after unpacking.
@@ -183,10 +208,65 @@ def vendor_runtime() -> int:
     return sum(_copy(source, dest) for source, dest in pairs)
 
 
+def snapshot_enabled() -> bool:
+    """Whether this build uses the experimental snapshot boot (``SPADES_SNAPSHOT=1``)."""
+    return os.environ.get(SNAPSHOT_ENV) == "1"
+
+
+def shell_files() -> tuple[str, ...]:
+    """The repository's files copied into site/ (SHELL_FILES, and the snapshot boot's module
+    when it is on)."""
+    return (*SHELL_FILES, SNAPSHOT_BOOT) if snapshot_enabled() else SHELL_FILES
+
+
 def copy_sources() -> int:
-    """Copy the repository's files the page fetches as they are (SHELL_FILES and sw.js) into
-    site/, under the same paths; return how many were copied."""
-    return sum(_copy(ROOT / name, SITE / name) for name in (*SHELL_FILES, "sw.js"))
+    """Copy the repository's files the page fetches as they are (shell_files() and sw.js) into
+    site/, under the same paths; return how many were copied. With the snapshot boot on, the
+    site's pyscript.toml names ui/pyodide-boot.mjs as the interpreter."""
+    names = [*shell_files(), "sw.js"]
+    if snapshot_enabled():
+        names.remove("pyscript.toml")
+    copied = sum(_copy(ROOT / name, SITE / name) for name in names)
+    if snapshot_enabled():
+        text = (ROOT / "pyscript.toml").read_text()
+        plain = 'interpreter = "./vendor/pyodide/pyodide.mjs"'
+        if plain not in text:
+            raise SystemExit(f"build_web: pyscript.toml lacks {plain!r}")
+        _write_if_changed(SITE / "pyscript.toml",
+                          text.replace(plain, f'interpreter = "./{SNAPSHOT_BOOT}"'))
+    return copied
+
+
+def make_snapshot() -> bool:
+    """Write site/vendor/pyodide/snapshot.zip (Pyodide's memory snapshot of a fresh interpreter,
+    made by Node from site/'s Pyodide files) when those files changed; False without Node or when
+    Pyodide refuses (the page then boots as without it)."""
+    folder = VENDOR / "pyodide"
+    digest = hashlib.sha256(_SNAPSHOT_JS.encode())
+    for name in PYODIDE_FILES:
+        digest.update(hashlib.sha256((folder / name).read_bytes()).digest())
+    key = digest.hexdigest()
+    target = SITE / SNAPSHOT_ZIP
+    if target.is_file() and SNAPSHOT_KEY.is_file() and SNAPSHOT_KEY.read_text().strip() == key:
+        return False
+    node = shutil.which("node")
+    if node is None:
+        _log("node not found: no snapshot")
+        return False
+    with tempfile.TemporaryDirectory() as temp:
+        raw = Path(temp, "snapshot.bin")
+        command = [node, "--input-type=module", "-e", _SNAPSHOT_JS, "--", f"{folder}/", str(raw)]
+        result = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or not raw.is_file():
+            reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            _log(f"no snapshot: {reason}")
+            return False
+        data = _zip([("snapshot.bin", raw.read_bytes())])
+    partial = target.with_name(target.name + ".tmp")
+    partial.write_bytes(data)
+    partial.replace(target)
+    SNAPSHOT_KEY.write_text(key + "\n")
+    return True
 
 
 def _app_files() -> list[Path]:
@@ -281,8 +361,10 @@ def pyscript_files(folder: Path | None = None) -> list[str]:
 
 def precache_files() -> list[str]:
     """The URLs (relative to the page) that the service worker caches on install."""
-    files = list(SHELL_FILES)
+    files = list(shell_files())
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
+    if snapshot_enabled() and (SITE / SNAPSHOT_ZIP).is_file():
+        files.append(SNAPSHOT_ZIP)
     files += [f"vendor/pyscript/{name}" for name in pyscript_files()]
     files.append("vendor/app.zip")
     return files
@@ -386,6 +468,8 @@ def build() -> None:
         _log("removed vendor/ (the old build folder; the site is built in site/)")
     copied = vendor_runtime() + copy_sources()
     packed = pack_app()
+    if snapshot_enabled() and make_snapshot():
+        _log(f"{SNAPSHOT_ZIP} made (experimental snapshot boot)")
     state = "rebuilt" if packed else "unchanged"
     info = write_build_info()
     removed = prune_site()
@@ -395,7 +479,13 @@ def build() -> None:
     _log(f"site/ ready ({copied} file(s) copied, app.zip {state}, build {info['build']})")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args not in ([], ["--snapshot"]):
+        print("usage: python3 tools/build_web.py [--snapshot]", file=sys.stderr)
+        return 2
+    if args:
+        os.environ[SNAPSHOT_ENV] = "1"
     try:
         build()
     except subprocess.CalledProcessError as error:

@@ -4,7 +4,7 @@
 // Performance marks for tools/browser_bench.py (the boot's phases, read in the page's own
 // timeline): `spades:pyscript-ready` when PyScript's interpreter is ready (Pyodide started and
 // app.zip unpacked; PyScript's `onReady` hook), `spades:before-run` when ui/main.py has been
-// fetched and is about to run (`onBeforeRun`); ui/main.py marks the rest (docs/performance.md).
+// fetched and is about to run (`onBeforeRun`, `onBeforeRunAsync`); ui/main.py marks the rest (docs/performance.md).
 import { hooks } from "../vendor/pyscript/core.js";
 
 const steps = {
@@ -32,4 +32,6 @@ const once = (name) => () => {
   if (!performance.getEntriesByName(name).length) performance.mark(name);
 };
 hooks.main.onReady.add(once("spades:pyscript-ready"));
+// A <script type="py"> runs async unless it says otherwise: either hook, whichever is called.
 hooks.main.onBeforeRun.add(once("spades:before-run"));
+hooks.main.onBeforeRunAsync.add(once("spades:before-run"));
