@@ -237,17 +237,19 @@ def copy_sources() -> int:
     return copied
 
 
-def make_snapshot() -> bool:
-    """Write site/vendor/pyodide/snapshot.zip (Pyodide's memory snapshot of a fresh interpreter,
-    made by Node from site/'s Pyodide files) when those files changed; False without Node or when
-    Pyodide refuses (the page then boots as without it)."""
+def make_snapshot(target: Path | None = None) -> bool:
+    """Write ``target`` (site/vendor/pyodide/snapshot.zip: Pyodide's memory snapshot of a fresh
+    interpreter, made by Node from site/'s Pyodide files), for site/ only when those files
+    changed; False without Node or when Pyodide refuses (the page then boots as without it)."""
     folder = VENDOR / "pyodide"
     digest = hashlib.sha256(_SNAPSHOT_JS.encode())
     for name in PYODIDE_FILES:
         digest.update(hashlib.sha256((folder / name).read_bytes()).digest())
     key = digest.hexdigest()
-    target = SITE / SNAPSHOT_ZIP
-    if target.is_file() and SNAPSHOT_KEY.is_file() and SNAPSHOT_KEY.read_text().strip() == key:
+    in_site = target is None
+    target = SITE / SNAPSHOT_ZIP if target is None else target
+    if (in_site and target.is_file() and SNAPSHOT_KEY.is_file()
+            and SNAPSHOT_KEY.read_text().strip() == key):
         return False
     node = shutil.which("node")
     if node is None:
@@ -265,7 +267,8 @@ def make_snapshot() -> bool:
     partial = target.with_name(target.name + ".tmp")
     partial.write_bytes(data)
     partial.replace(target)
-    SNAPSHOT_KEY.write_text(key + "\n")
+    if in_site:
+        SNAPSHOT_KEY.write_text(key + "\n")
     return True
 
 
