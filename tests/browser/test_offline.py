@@ -26,9 +26,10 @@ SITE = ROOT / "site"  # built by tools/build_web.py (its SITE), served as it is
 EXPERT = {**FAST, "level": "expert"}
 # Fetched by the browser or the worker itself, never cached.
 SW_OWN = {"sw.js", "vendor/sw-build.js", "vendor/build.json"}
-# Precached for installing, though a page load does not fetch them.
+# Precached for installing, though a page load does not fetch them (the experimental snapshot
+# boot's snapshot, on only in a build with SPADES_SNAPSHOT=1, is read from the cache, not fetched).
 INSTALL_ONLY = {"manifest.webmanifest", "ui/icons/icon.svg", "ui/icons/icon-192.png",
-                "ui/icons/icon-512.png"}
+                "ui/icons/icon-512.png", "vendor/pyodide/snapshot.zip"}
 
 CONTROLLED_JS = """async () => {
   await navigator.serviceWorker.ready;
