@@ -26,7 +26,14 @@ started, made under Node with the site's own Pyodide files, and points the site'
 ``pyscript.toml`` at ``ui/pyodide-boot.mjs``, which starts Pyodide from that snapshot when the
 service worker has cached it and as before otherwise (docs/performance.md).
 
-Usage: ``python3 tools/build_web.py [--snapshot]``
+EXPERIMENTAL, off by default: ``--stdlib-pyc`` (or ``SPADES_STDLIB_PYC=1``, for the server's process
+too) serves, as ``vendor/pyodide/python_stdlib.zip``, Pyodide's standard library with the bytecode
+of the modules an interpreter imports while the page starts (Pyodide's own, PyScript's and the
+app's: ``STDLIB_PYC_EXTRA`` and whatever the start imports), compiled by the same Pyodide under
+Node as "unchecked-hash" .pyc beside each .py, which zipimport prefers; the sources stay, so a
+traceback still shows its lines (docs/performance.md).
+
+Usage: ``python3 tools/build_web.py [--snapshot] [--stdlib-pyc]``
 """
 
 from __future__ import annotations
@@ -107,6 +114,41 @@ PYSCRIPT_CHUNKS = (
     "py-terminal",
 )
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+# The experimental precompiled standard library (SPADES_STDLIB_PYC=1, off by default).
+STDLIB_PYC_ENV = "SPADES_STDLIB_PYC"
+STDLIB_PYC_KEY = NODE_MODULES / ".build_web.stdlib-pyc.sha256"
+# Imported by the page beyond what Pyodide imports while it starts (seen in the page:
+# tools/browser_bench.py's "modules"): PyScript's Python (html), the app (datetime), and an
+# encoding the page's start reads.
+STDLIB_PYC_EXTRA = ("html", "html.entities", "datetime", "encodings.cp437")
+# Run by Node: args are Pyodide's folder, the modules to import, the zip of .pyc files to write.
+_STDLIB_PYC_JS = """
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [indexURL, extra, target] = process.argv.slice(-3);
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+py.globals.set("extra", extra);
+py.runPython(`
+import importlib, importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+for name in extra.split(","):
+    importlib.import_module(name)
+home = next(path for path in sys.path if path.endswith(".zip"))
+with zipfile.ZipFile(home) as source, zipfile.ZipFile("/pyc.zip", "w") as out:
+    for name, module in sorted(sys.modules.items()):
+        origin = str(getattr(getattr(module, "__spec__", None), "origin", None) or "")
+        if not (origin.startswith(home + "/") and origin.endswith(".py")):
+            continue
+        inner = origin[len(home) + 1:]
+        text = source.read(inner)
+        code = compile(text, origin, "exec", dont_inherit=True)
+        out.writestr(inner[:-3] + ".pyc",
+                     _code_to_hash_pyc(code, importlib.util.source_hash(text), checked=False))
+`);
+writeFileSync(target, py.FS.readFile("/pyc.zip"));
+"""
 
 # The experimental snapshot boot (SPADES_SNAPSHOT=1, off by default): its files in site/.
 SNAPSHOT_ENV = "SPADES_SNAPSHOT"
@@ -198,14 +240,67 @@ def _copy(source: Path, dest: Path) -> bool:
     return True
 
 
+def stdlib_pyc_enabled() -> bool:
+    """Whether this build serves the precompiled standard library (``SPADES_STDLIB_PYC=1``)."""
+    return os.environ.get(STDLIB_PYC_ENV) == "1"
+
+
+def write_stdlib_pyc(target: Path | None = None) -> str:
+    """Write ``target`` (site/vendor/pyodide/python_stdlib.zip): Pyodide's standard library
+    plus the bytecode of the modules the page's start imports, for site/ only when its inputs
+    changed: "made", "unchanged", or "failed" (no Node, or the compile failed)."""
+    stdlib = PYODIDE_DIR / "python_stdlib.zip"
+    digest = hashlib.sha256(_STDLIB_PYC_JS.encode() + ",".join(STDLIB_PYC_EXTRA).encode())
+    for name in PYODIDE_FILES:
+        digest.update(hashlib.sha256((PYODIDE_DIR / name).read_bytes()).digest())
+    key = digest.hexdigest()
+    in_site = target is None
+    target = VENDOR / "pyodide" / "python_stdlib.zip" if target is None else target
+    if (in_site and target.is_file() and STDLIB_PYC_KEY.is_file()
+            and STDLIB_PYC_KEY.read_text().strip() == key):
+        return "unchanged"
+    node = shutil.which("node")
+    if node is None:
+        _log("node not found: the standard library without bytecode")
+        return "failed"
+    with tempfile.TemporaryDirectory() as temp:
+        pyc_zip = Path(temp, "pyc.zip")
+        command = [node, "--input-type=module", "-e", _STDLIB_PYC_JS, "--",
+                   f"{PYODIDE_DIR}/", ",".join(STDLIB_PYC_EXTRA), str(pyc_zip)]
+        result = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or not pyc_zip.is_file():
+            reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            _log(f"standard library not precompiled: {reason}")
+            return "failed"
+        with zipfile.ZipFile(stdlib) as plain, zipfile.ZipFile(pyc_zip) as compiled:
+            entries = [(name, plain.read(name)) for name in plain.namelist()]
+            entries += [(name, compiled.read(name)) for name in compiled.namelist()]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".tmp")
+    partial.write_bytes(_zip(entries))
+    partial.replace(target)
+    if in_site:
+        STDLIB_PYC_KEY.write_text(key + "\n")
+    return "made"
+
+
 def vendor_runtime() -> int:
     """Copy Pyodide's core files and the PyScript files the page loads into site/vendor/;
-    return how many were copied."""
-    pairs = [(PYODIDE_DIR / name, VENDOR / "pyodide" / name) for name in PYODIDE_FILES]
+    return how many were copied. With the precompiled standard library on, its zip is written
+    instead of Pyodide's (and Pyodide's copied when that fails)."""
+    names = list(PYODIDE_FILES)
+    copied = 0
+    state = write_stdlib_pyc() if stdlib_pyc_enabled() else "off"
+    if state in ("made", "unchanged"):
+        names.remove("python_stdlib.zip")
+        copied += state == "made"
+    else:  # Pyodide's own zip (copied over a precompiled one: their sizes differ)
+        STDLIB_PYC_KEY.unlink(missing_ok=True)
+    pairs = [(PYODIDE_DIR / name, VENDOR / "pyodide" / name) for name in names]
     pairs += [
         (PYSCRIPT_DIST / name, VENDOR / "pyscript" / name) for name in pyscript_files(PYSCRIPT_DIST)
     ]
-    return sum(_copy(source, dest) for source, dest in pairs)
+    return copied + sum(_copy(source, dest) for source, dest in pairs)
 
 
 def snapshot_enabled() -> bool:
@@ -484,11 +579,12 @@ def build() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args not in ([], ["--snapshot"]):
-        print("usage: python3 tools/build_web.py [--snapshot]", file=sys.stderr)
+    flags = {"--snapshot": SNAPSHOT_ENV, "--stdlib-pyc": STDLIB_PYC_ENV}
+    if any(arg not in flags for arg in args):
+        print("usage: python3 tools/build_web.py [--snapshot] [--stdlib-pyc]", file=sys.stderr)
         return 2
-    if args:
-        os.environ[SNAPSHOT_ENV] = "1"
+    for arg in args:
+        os.environ[flags[arg]] = "1"
     try:
         build()
     except subprocess.CalledProcessError as error:
