@@ -157,7 +157,15 @@ CONTROLLED_JS = """async () => {
 
 def serve_bench_files(context: BrowserContext, base: str) -> None:
     """The baseline page's own files (``base`` + a name of bench/), which are not part of the
-    site, answered from the repository; its PyScript and Pyodide files come from the server."""
+    site, answered from the repository; its PyScript and Pyodide files come from the server,
+    but for a standard library the build changed (tools/build_web.py --stdlib-pyc): the bare
+    page gets Pyodide's own, as shipped."""
+    shipped = build_web.PYODIDE_DIR / "python_stdlib.zip"
+    served = build_web.VENDOR / "pyodide" / "python_stdlib.zip"
+    if served.read_bytes() != shipped.read_bytes():
+        context.route(base.rsplit("/bench/", 1)[0] + "/vendor/pyodide/python_stdlib.zip",
+                      lambda route: route.fulfill(
+                          path=str(shipped), headers={"Content-Type": "application/zip"}))
 
     def answer(route: Route) -> None:
         path = BENCH / route.request.url[len(base):].split("?")[0]
@@ -170,12 +178,14 @@ def serve_bench_files(context: BrowserContext, base: str) -> None:
 
 
 def measure(browser: Browser, url: str, repeat: bool = False,
-            worker: bool = True) -> dict[str, Any]:
+            worker: bool = True, block_workers: bool = False) -> dict[str, Any]:
     """Load ``url`` in a fresh context; its first paint and ready times (ms since navigation),
     its marks and resource timings. With ``repeat``, also ``repeat``: the same of a second load in
     the same context, once the service worker controls the page (``worker``; the bare page has
-    none: its repeat load is from the browser's HTTP cache)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    none: its repeat load is from the browser's HTTP cache). ``block_workers``: the load without
+    a service worker (the page's registration refused)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  service_workers="block" if block_workers else "allow")
     context.add_init_script(PHASE_MARKS_JS)
     errors: list[str] = []
     try:
@@ -448,13 +458,14 @@ def par_times(browser: Browser, url: str) -> dict[str, object]:
 
 
 def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
-        others: bool = True) -> dict[str, Any]:
+        others: bool = True, no_sw: bool = False) -> dict[str, Any]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
     app_url, bare_url = base, base + "bench/bare.html"
     app: list[dict[str, Any]] = []
     bare: list[dict[str, Any]] = []
+    app_no_sw: list[dict[str, Any]] = []
     found: dict[str, Any] = {}
     load_before = os.getloadavg()
     try:
@@ -467,6 +478,8 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
                     for _ in range(runs):  # the two pages in turn: the same load on both
                         app.append(measure(browser, app_url, repeat=True))
                         bare.append(measure(browser, bare_url, repeat=True, worker=False))
+                        if no_sw:
+                            app_no_sw.append(measure(browser, app_url, block_workers=True))
                     found["modules"] = module_report(browser, app_url, bare_url)
                     if others:
                         found["bot_decision_ms"] = bot_times(browser, app_url)
@@ -493,7 +506,9 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
         f"browser_bench: {runs} run(s) each; app ready {[round(t['ready']) for t in app]} ms, "
         f"repeat visit {[round(t['ready']) for t in repeats]} ms, "
         f"bare ready {[round(t['ready']) for t in bare]} ms, "
-        f"bare repeat {[round(t['ready']) for t in bare_repeats]} ms",
+        f"bare repeat {[round(t['ready']) for t in bare_repeats]} ms"
+        + (f", app without service worker {[round(t['ready']) for t in app_no_sw]} ms"
+           if app_no_sw else ""),
         file=sys.stderr,
     )
     app_ready = statistics.median(float(t["ready"]) for t in app)
@@ -514,6 +529,7 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
             "app_repeat": median_phases(repeats),
             "bare_first": median_phases(bare),
             "bare_repeat": median_phases(bare_repeats),
+            **({"app_first_no_sw": median_phases(app_no_sw)} if app_no_sw else {}),
         },
         "snapshot_used": {  # the experimental snapshot boot (build_web --snapshot): which loads
             "app_first": sum("spades:snapshot-used" in t["marks"] for t in app),
@@ -528,8 +544,11 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
 def phase_table(result: dict[str, Any]) -> str:
     """The phases of ``run``'s result as a Markdown table (ms, medians)."""
     columns = result["phases_ms"]
-    names = ("app_first", "app_repeat", "bare_first", "bare_repeat")
-    lines = ["| phase (ms) | " + " | ".join(n.replace("_", ", ") for n in names) + " |",
+    names = [name for name in ("app_first", "app_repeat", "bare_first", "bare_repeat",
+                                "app_first_no_sw") if name in columns]
+    heads = {"app_first": "app, first", "app_repeat": "app, repeat", "bare_first": "bare, first",
+             "bare_repeat": "bare, repeat", "app_first_no_sw": "app, first, no service worker"}
+    lines = ["| phase (ms) | " + " | ".join(heads[n] for n in names) + " |",
              "|---|" + "---:|" * len(names)]
     for name, _, _ in PHASES:
         cells = [columns[n].get(name) for n in names]
@@ -551,13 +570,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="time the deal's par (and its game's reviews) only")
     parser.add_argument("--only-load", action="store_true",
                         help="time the loads only (their phases and the modules), nothing after")
+    parser.add_argument("--no-sw-too", action="store_true",
+                        help="also load the app's first visit with service workers blocked")
     parser.add_argument("--table", action="store_true",
                         help="also print the loads' phases as a Markdown table on stderr")
     args = parser.parse_args(argv)
     hints = 0 if (args.only_par or args.only_load) else max(0, args.hints)
     load = not (args.only_hints or args.only_par)
     par = not (args.no_par or args.only_hints or args.only_load)
-    result = run(max(1, args.runs), hints, load, par, others=not args.only_load)
+    result = run(max(1, args.runs), hints, load, par, others=not args.only_load,
+                 no_sw=args.no_sw_too)
     if args.table and load:
         print(phase_table(result), file=sys.stderr)
     print(json.dumps(result))
