@@ -21,8 +21,8 @@ worker's own three files. ``spades_server`` serves ``site/`` and nothing else.
 
 EXPERIMENTAL, off by default: ``--snapshot`` (or ``SPADES_SNAPSHOT=1`` in the environment, which
 the server's process needs too, as its refresh of the page's files reads it) also writes
-``site/vendor/pyodide/snapshot.zip``, Pyodide's memory snapshot of an interpreter that has just
-started, made under Node with the site's own Pyodide files, and points the site's
+``site/vendor/pyodide/snapshot-<key>.zip``, Pyodide's memory snapshot of an interpreter that has
+just started, made under Node with the site's own Pyodide files, and points the site's
 ``pyscript.toml`` at ``ui/pyodide-boot.mjs``, which starts Pyodide from that snapshot when the
 service worker has cached it and as before otherwise (docs/performance.md).
 
@@ -153,6 +153,10 @@ writeFileSync(target, py.FS.readFile("/pyc.zip"));
 # The experimental snapshot boot (SPADES_SNAPSHOT=1, off by default): its files in site/.
 SNAPSHOT_ENV = "SPADES_SNAPSHOT"
 SNAPSHOT_BOOT = "ui/pyodide-boot.mjs"
+# The name ui/pyodide-boot.mjs reads in the repository; the site's copy reads the snapshot's
+# real name, snapshot-<key>.zip, the key a hash of the Pyodide files it was made from (the
+# wasm and the standard library's zip, whose directory the snapshot's zipimport holds), so that a
+# page never takes another build's snapshot from the caches.
 SNAPSHOT_ZIP = "vendor/pyodide/snapshot.zip"
 # The inputs' hash the snapshot was made from: build state, kept out of the served folder.
 SNAPSHOT_KEY = NODE_MODULES / ".build_web.snapshot.sha256"
@@ -321,8 +325,14 @@ def copy_sources() -> int:
     names = [*shell_files(), "sw.js"]
     if snapshot_enabled():
         names.remove("pyscript.toml")
+        names.remove(SNAPSHOT_BOOT)
     copied = sum(_copy(ROOT / name, SITE / name) for name in names)
     if snapshot_enabled():
+        snapshot = site_snapshot()
+        boot = (ROOT / SNAPSHOT_BOOT).read_text()
+        if snapshot is not None:  # the site's copy reads this build's snapshot
+            boot = boot.replace('"snapshot.zip"', f'"{Path(snapshot).name}"')
+        _write_if_changed(SITE / SNAPSHOT_BOOT, boot)
         text = (ROOT / "pyscript.toml").read_text()
         plain = 'interpreter = "./vendor/pyodide/pyodide.mjs"'
         if plain not in text:
@@ -342,7 +352,7 @@ def make_snapshot(target: Path | None = None) -> bool:
         digest.update(hashlib.sha256((folder / name).read_bytes()).digest())
     key = digest.hexdigest()
     in_site = target is None
-    target = SITE / SNAPSHOT_ZIP if target is None else target
+    target = SITE / snapshot_file(key) if target is None else target
     if (in_site and target.is_file() and SNAPSHOT_KEY.is_file()
             and SNAPSHOT_KEY.read_text().strip() == key):
         return False
@@ -363,8 +373,22 @@ def make_snapshot(target: Path | None = None) -> bool:
     partial.write_bytes(data)
     partial.replace(target)
     if in_site:
+        for other in (VENDOR / "pyodide").glob("snapshot-*.zip"):
+            if other != target:
+                other.unlink()
         SNAPSHOT_KEY.write_text(key + "\n")
     return True
+
+
+def snapshot_file(key: str) -> str:
+    """The snapshot's path in site/ for the hash ``key`` of the files it was made from."""
+    return SNAPSHOT_ZIP.replace("snapshot.zip", f"snapshot-{key[:16]}.zip")
+
+
+def site_snapshot() -> str | None:
+    """The snapshot site/ holds (its path in site/), if any."""
+    found = sorted((VENDOR / "pyodide").glob("snapshot-*.zip"))
+    return found[-1].relative_to(SITE).as_posix() if found else None
 
 
 def _app_files() -> list[Path]:
@@ -461,8 +485,9 @@ def precache_files() -> list[str]:
     """The URLs (relative to the page) that the service worker caches on install."""
     files = list(shell_files())
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
-    if snapshot_enabled() and (SITE / SNAPSHOT_ZIP).is_file():
-        files.append(SNAPSHOT_ZIP)
+    snapshot = site_snapshot() if snapshot_enabled() else None
+    if snapshot is not None:
+        files.append(snapshot)
     files += [f"vendor/pyscript/{name}" for name in pyscript_files()]
     files.append("vendor/app.zip")
     return files
@@ -564,10 +589,11 @@ def build() -> None:
     ensure_node_modules()
     if remove_old_vendor():
         _log("removed vendor/ (the old build folder; the site is built in site/)")
-    copied = vendor_runtime() + copy_sources()
-    packed = pack_app()
+    copied = vendor_runtime()
     if snapshot_enabled() and make_snapshot():
-        _log(f"{SNAPSHOT_ZIP} made (experimental snapshot boot)")
+        _log(f"{site_snapshot()} made (experimental snapshot boot)")
+    copied += copy_sources()
+    packed = pack_app()
     state = "rebuilt" if packed else "unchanged"
     info = write_build_info()
     removed = prune_site()

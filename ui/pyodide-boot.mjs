@@ -3,10 +3,13 @@
 // docs/performance.md). PyScript imports the module named by pyscript.toml's `interpreter` and
 // calls its `loadPyodide(options)`: this module is that module, in front of Pyodide's own.
 //
-// The snapshot (vendor/pyodide/snapshot.zip: one deflated entry, Pyodide's
+// The snapshot (vendor/pyodide/snapshot-<key>.zip: one deflated entry, Pyodide's
 // makeMemorySnapshot() of an interpreter that has just started, made by tools/build_web.py
-// with the same Pyodide files) is used only when it is already in the service worker's cache
-// (a repeat visit): a first visit never waits for its download and boots as without it.
+// with the same Pyodide files; the site's copy of this file names it with its key, a hash of
+// those files, so that no other build's snapshot is ever taken from the caches; this copy's
+// "snapshot.zip" is only a placeholder) is used only when it is already in the service
+// worker's cache (a repeat visit, or a worker started after the service worker has installed):
+// a first visit never waits for its download and boots as without it.
 // Whatever goes wrong (no cache, no snapshot, a corrupt or stale one, a refusal by Pyodide),
 // the interpreter starts as it always did.
 import { loadPyodide as loadPlain, version } from "../vendor/pyodide/pyodide.mjs";
