@@ -31,8 +31,8 @@ from .cards import Card, Suit
 from .views import View
 
 __all__ = [
-    "BLUNDER", "CLASSES", "ERRORS", "INACCURACY", "MISTAKE", "SKILLS", "Summary", "classify",
-    "lost", "skill_of", "summarise",
+    "BLUNDER", "CLASSES", "ERRORS", "INACCURACY", "MISTAKE", "SKILLS", "SKILL_TIPS", "Summary",
+    "classify", "lost", "skill_of", "summarise",
 ]
 
 # Thresholds in tenths of a point (the review's unit).
@@ -45,6 +45,13 @@ ERRORS = ("inaccuracy", "mistake", "blunder")
 
 #: The skills, in the order the Progress screen lists them (see :func:`skill_of`).
 SKILLS = ("bidding", "nil", "lead", "second", "third", "discard", "trump", "bags")
+
+#: The tip (its lesson) that teaches each skill: the Progress screen links the weakest.
+SKILL_TIPS = {
+    "bidding": "count-sure-tricks", "nil": "nil-hand", "lead": "cash-aces-early",
+    "second": "second-hand-low", "third": "third-hand-high", "discard": "count-cards",
+    "trump": "trump-wisely", "bags": "bags-cost",
+}
 
 
 def classify(best: bool, cost: int, clear: bool) -> str:

@@ -89,6 +89,8 @@ class App:
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self.rooms: Any = None  # ui.rooms.rooms.Rooms: the rooms' controller, made at boot
+        # ui.progress.progress.Progress, set by the root: the judged hands' history
+        self.progress: Any = None
 
     # --- boot ------------------------------------------------------------------------
 
@@ -104,6 +106,8 @@ class App:
         i18n.load()
         self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices,
                                 "notice.part-stats")
+        if self.progress is not None:
+            self.progress.boot(notices)
         game = self._load("game", savegame.check, "notice.bad-game", notices)
         try:  # a cache: unreadable is empty, and no notice
             self.par_cache = self.storage.load("par", coach_cache.check)[0] or {}
@@ -531,6 +535,8 @@ class App:
             daily = str(state.deal) if game.daily else None
             self.stats = stats_mod.record_game(self.stats, game.level, won, ns, daily, ew)
             self.store("stats", self.stats)
+            if self.progress is not None:
+                self.progress.game_over(game.level, int(state.deal or 0), won)
             game.recorded = True
             self.save()
             if self.options["sound"]:
@@ -541,6 +547,7 @@ class App:
                                self.daily_line(state.deal if game.daily else None,
                                                state.scores))
             self.dialog_kind = "end"
+            self.show_game_figure(state)
             self.start_par(state, game.level)
             if game.daily and self.rooms is not None and state.rules == DAILY_RULES:
                 self.rooms.offer_daily(state, game.level)  # (a game saved before: its rules)
@@ -589,7 +596,12 @@ class App:
 
     def dispatch(self, name: str, arg: str = "") -> bool:
         """Run the action ``name`` (a ``data-action``) with its ``data-arg``; in a room, the
-        table's actions and the rooms' own go to the rooms' controller."""
+        table's actions and the rooms' own go to the rooms' controller; the Progress
+        screen's own to its controller."""
+        handler = ports.handler_name(name)
+        if (self.progress is not None and not hasattr(self, handler)
+                and hasattr(self.progress, handler)):
+            return ports.dispatch(self.progress, name, arg)
         rooms = self.rooms
         if rooms is not None:
             handler = ports.handler_name(name)
@@ -841,12 +853,22 @@ class App:
         if focus is not None:
             dialogs.practice_panel(None)
 
+        game = self.game
+        level = game.level if game is not None else "normal"
+        practice = self.practice_end is not None  # (the practice may be over when it comes)
+
+        def progress(done: int, count: int) -> None:  # "Reviewing… 4 of 13"
+            if self.dialog_kind == "sheet-pending" and self.state is state:
+                dialogs.review_progress(done, count)
+
         async def work() -> None:
             try:
-                data = await self.coach.review(state, hand_index)
+                data = await self.coach.review(state, hand_index, progress)
             except Exception as error:
                 js.console.warn(f"review failed: {error!r}")
                 data = {"items": [], "failed": True}
+            if not data.get("failed"):
+                self.judged(state, hand_index, data, level, practice)
             self.reviews.put(key, data)  # kept: the hand viewer shows its verdicts
             if self.viewer is not None and self.dialog_kind.startswith("sheet"):
                 self.show_viewer()
@@ -856,6 +878,29 @@ class App:
                     self.show_practice_report(state, focus, data)
 
         self.schedule(work())
+
+    def judged(self, state: GameState, hand_index: int, data: dict[str, Any], level: str,
+               practice: bool) -> None:
+        """A hand's review came: into the progress history (a solo or practice hand, not a
+        room's), its figure on the review (``data["figure"]``), the game's on the end
+        dialog if it shows."""
+        if self.progress is None or self.in_room():
+            return
+        try:
+            data["figure"] = self.progress.hand_judged(
+                state.past_hands[hand_index], data, level, int(state.deal or 0), practice)
+        except Exception as error:  # the history never stops the review
+            js.console.warn(f"progress not recorded: {error!r}")
+            return
+        if self.dialog_kind == "end" and self.state is state:
+            self.show_game_figure(state)
+
+    def show_game_figure(self, state: GameState) -> None:
+        """The game's accuracy figure in the end dialog (from the progress history)."""
+        if self.progress is None or self.game is None or self.practising:
+            return
+        figure = self.progress.game_figure(self.game.level, int(state.deal or 0))
+        dialogs.game_figure(figure, len(state.past_hands))
 
     def show_practice_report(self, state: GameState, focus: tuple[str, tuple[str, ...]],
                              data: dict[str, Any]) -> None:
@@ -1128,6 +1173,9 @@ class App:
     def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")
 
+    def do_progress(self, arg: str) -> None:
+        self.show_screen("progress")
+
     def do_welcome(self, arg: str) -> None:
         self.show_screen("welcome")
 
@@ -1158,6 +1206,11 @@ class App:
                                           in_room=self.in_room()))
         if name == "welcome":
             render.welcome()
+        if name == "progress":
+            if self.progress is None:
+                name = "menu"
+            else:
+                self.progress.show()
         self.screen = name
         render.show_screen(name)
         if name == "table":
