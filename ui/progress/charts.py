@@ -22,7 +22,7 @@ def _scale(top: int) -> int:
 
 
 def _svg(label: str, inner: str, kind: str) -> str:
-    return (f'<svg class="pg-chart pg-{kind}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+    return (f'<svg class="pg-chart pg-chart-{kind}" viewBox="0 0 {WIDTH} {HEIGHT}" '
             f'preserveAspectRatio="xMidYMid meet" aria-hidden="true" focusable="false" '
             f'data-chart="{kind}"><title>{escape(label)}</title>{inner}</svg>')
 

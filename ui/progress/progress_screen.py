@@ -46,8 +46,18 @@ def _figure(svg: str, table: Any) -> Any:
     box = el("div", cls="pg-figure")
     picture = el("div", cls="pg-picture")
     picture.innerHTML = svg
-    add(box, picture, table)
+    add(box, picture, add(el("div", cls="pg-table-box"), table))
     return box
+
+
+def _level(level: str) -> str:
+    """A bot level's name as a table or an axis writes it ("Beginner", "Débutant")."""
+    text = t(f"level.{level}")
+    return text[:1].upper() + text[1:]
+
+
+def _whole_or_tenths(value: int) -> str:
+    return decimal(value, 1) if value % 10 else i18n.number(value // 10)
 
 
 def _accuracy(value: int | None) -> str:
@@ -79,8 +89,8 @@ def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None
         values = [row["per_hand"] for row in series]
         svg = charts.line_chart(t("progress.lost.title"), values,
                                 [str(row["game"]) for row in series],
-                                lambda top: decimal(top, 1), trend)
-        rows = [[str(row["game"]), t(f"level.{row['level']}"), str(row["hands"]),
+                                _whole_or_tenths, trend)
+        rows = [[str(row["game"]), _level(row["level"]), str(row["hands"]),
                  decimal(row["per_hand"], 1), _accuracy(row["accuracy"])] for row in series]
         add(block, _figure(svg, _table(
             t("progress.lost.caption"),
@@ -119,9 +129,9 @@ def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None
         block = el("section", cls="pg-block", id="pg-levels", aria_labelledby="pg-levels-h")
         add(block, el("h3", t("progress.levels.title"), id="pg-levels-h"))
         svg = charts.bar_chart(t("progress.levels.title"), [row["win_rate"] for row in levels],
-                               [t(f"level.{row['level']}") for row in levels],
+                               [_level(row["level"]) for row in levels],
                                lambda top: i18n.percent(top), top=100)
-        rows = [[t(f"level.{row['level']}"), str(row["games"]), i18n.percent(row["win_rate"]),
+        rows = [[_level(row["level"]), str(row["games"]), i18n.percent(row["win_rate"]),
                  i18n.number(row["points"]),
                  t("progress.nil-made", made=row["nil_made"], bid=row["nil_bid"]),
                  decimal(row["bags"], 1)] for row in levels]
