@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 
 from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.game import GameState
 from spades_core.record import loads
 
 _bots: dict[str, Bot] = {}
+_last_record: list[tuple[str, GameState]] = []  # the last record read: a hand's review parts
 
 
 def ping() -> str:
@@ -50,8 +52,11 @@ def review_part(record_text: str, hand_index: int, start: int, stop: int) -> str
     from spades_core.bots.expert import run_steps
     from ui.shared.botrunner import review_part_steps
 
-    return str(run_steps(review_part_steps(loads(str(record_text)), int(hand_index), int(start),
-                                           int(stop))))
+    text = str(record_text)
+    if not _last_record or _last_record[0][0] != text:  # the parts of a hand: one record
+        _last_record[:] = [(text, loads(text))]
+    state = _last_record[0][1]
+    return str(run_steps(review_part_steps(state, int(hand_index), int(start), int(stop))))
 
 
 def par_step(par_text: str, player_text: str, level: str) -> str:
