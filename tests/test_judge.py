@@ -8,7 +8,15 @@ from dataclasses import replace
 from spades_core import GameState, Seat, parse_bid, parse_card
 from spades_core.bots import bot_action, make_bot
 from spades_core.judge import (
-    BLUNDER, CLASSES, INACCURACY, MISTAKE, SKILLS, classify, lost, skill_of, summarise,
+    BLUNDER,
+    CLASSES,
+    INACCURACY,
+    MISTAKE,
+    SKILLS,
+    classify,
+    lost,
+    skill_of,
+    summarise,
 )
 from spades_core.review import review_hand, review_to_dict, weighed_indices
 from spades_core.views import view_for
