@@ -34,7 +34,7 @@ def test_the_progress_screen_shows_a_played_hand(page: Page, live_server: str) -
     assert done is not None and done == count and int(count) >= 2
     assert int(page.get_attribute("body", "data-coach-review_part-count") or 0) >= 2
     figure = page.locator("#coach-review .coach-figure")
-    expect(figure).to_contain_text("of your decisions lost nothing")
+    expect(figure).to_contain_text(f"of your {count} decisions without error")
 
     saved = stored(page, "progress")
     checked, clean = history.check(saved)
