@@ -4,6 +4,7 @@ is missing, builds the site into site/ with tools/build_web.py), then serves sit
 else) with the rooms and the daily board.
 
 ``python3 -m spades_server loadtest [...]``: the load benchmark (:mod:`.loadtest`), loopback only.
+``python3 -m spades_server measure [...]``: the bytes of a room (:mod:`.measure`).
 """
 
 from __future__ import annotations
@@ -48,10 +49,33 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "then serve the same rooms")
     parser.add_argument("--quick-wait", type=float, default=10.0, help="seconds before bots fill")
     parser.add_argument(
-        "--allow-origin", action="append", default=[], help="another origin for the WebSocket"
-    )
+        "--origin", "--allow-origin", dest="origin", action="append", metavar="URL",
+        default=[], help="the server's public origin (scheme://host[:port]), the only pages "
+        "allowed to open the rooms' WebSocket; repeatable; also $SPADES_ORIGINS (separated "
+        "by spaces or commas). None: pages from loopback or the server's own IP address")
     parser.add_argument("--max-connections", type=int, default=500,
                         help="WebSocket connections at once")
+    limits = Config()
+    parser.add_argument("--address-connections", type=int, metavar="N",
+                        default=limits.address_connections,
+                        help="WebSocket connections at once per client address")
+    parser.add_argument("--address-creates", type=int, metavar="N",
+                        default=limits.address_creates,
+                        help="rooms created per client address per minute")
+    parser.add_argument("--address-joins", type=int, metavar="N", default=limits.address_enters,
+                        help="rooms entered (create, join, quick, resume) per client address "
+                             "per minute")
+    parser.add_argument("--address-failures", type=int, metavar="N",
+                        default=limits.address_failures,
+                        help="joins or resumes that found nothing per client address per minute")
+    parser.add_argument("--sweep-interval", type=float, metavar="S",
+                        default=limits.sweep_interval, help="seconds between two sweeps")
+    parser.add_argument("--idle-expiry", type=float, metavar="S", default=limits.idle_expiry,
+                        help="seconds after which a room not over, unchanged and with nobody "
+                             "in it, is deleted")
+    parser.add_argument("--finished-kept", type=float, metavar="S",
+                        default=limits.finished_kept,
+                        help="seconds a finished game's room and record are kept")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
@@ -61,6 +85,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def origins(given: list[str]) -> tuple[str, ...]:
+    """The public origins: ``--origin``'s, then $SPADES_ORIGINS's."""
+    from_env = os.environ.get("SPADES_ORIGINS", "").replace(",", " ").split()
+    return tuple(dict.fromkeys([*given, *from_env]))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["loadtest"]:
@@ -68,9 +98,19 @@ def main(argv: list[str] | None = None) -> int:
         from .loadtest import main as loadtest_main
 
         return loadtest_main(argv[1:])
+    if argv[:1] == ["measure"]:
+        ensure_requirements()
+        from .measure import main as measure_main
+
+        return measure_main(argv[1:])
     args = parse_args(argv)
     if args.db.resolve().is_relative_to(SITE.resolve()):
         print(f"spades_server: --db {args.db} is inside the served folder {SITE}", file=sys.stderr)
+        return 2
+    try:
+        config = make_config(args)
+    except ValueError as error:
+        print(f"spades_server: {error}", file=sys.stderr)
         return 2
     if not args.no_install:
         ensure_requirements()
@@ -78,19 +118,30 @@ def main(argv: list[str] | None = None) -> int:
         load_build_web().build()
     from .server import serve  # needs uvicorn: imported once the set-up has run
 
-    config = Config(
+    print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
+          flush=True)
+    serve(args.host, args.port, config)
+    return 0
+
+
+def make_config(args: argparse.Namespace) -> Config:
+    """The app's settings from the command line (and $SPADES_ORIGINS)."""
+    return Config(
         db_path=args.db,
         redis_url=args.redis,
         quick_wait=args.quick_wait,
         bot_delay=args.bot_delay,
         max_connections=args.max_connections,
         ws_deflate=args.ws_deflate,
-        allowed_origins=tuple(args.allow_origin),
+        allowed_origins=origins(args.origin),
+        address_connections=args.address_connections,
+        address_creates=args.address_creates,
+        address_enters=args.address_joins,
+        address_failures=args.address_failures,
+        sweep_interval=args.sweep_interval,
+        idle_expiry=args.idle_expiry,
+        finished_kept=args.finished_kept,
     )
-    print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
-          flush=True)
-    serve(args.host, args.port, config)
-    return 0
 
 
 if __name__ == "__main__":

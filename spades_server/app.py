@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime
+import ipaddress
 import json
 import time
 from collections import deque
@@ -24,10 +25,12 @@ from spades_core.errors import IllegalAction
 from spades_core.seats import Seat
 
 from . import PROTOCOL, REVISION
-from .config import Config
+from .config import Config, normal_origin
+from .connection import Connection
 from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
-from .protocol import ProtocolError, frame, parse_message
-from .rooms import Connection, Room, RoomManager
+from .guard import address_key
+from .protocol import ProtocolError, frame, parse_code, parse_message
+from .rooms import Room, RoomManager
 from .static import SiteFiles, site_refresher
 
 CLOSE_POLICY = 1008  # origin refused
@@ -41,14 +44,37 @@ Observer = Callable[[Room, Seat | None, str], None]
 
 
 def origin_allowed(websocket: WebSocket, config: Config) -> bool:
-    """A browser always sends Origin: it must be this server's own (or a configured one).
-    Clients that are not browsers send none and cannot be lured into acting for a page."""
+    """A browser always sends ``Origin``: the socket is opened only for pages of the server's
+    public origin(s) (``Config.allowed_origins``: ``--origin``, ``SPADES_ORIGINS``). With
+    none configured, only pages served from loopback (``localhost``, 127.0.0.0/8, ``::1``,
+    any port) or from the very address and port this connection came in on (an IP, as in
+    ``http://192.168.1.20:8000``). Never the ``Host`` header, which DNS rebinding lets a
+    foreign page set. Clients that are not browsers send no Origin and cannot be lured
+    into acting for a page: they are let in."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
-    host = websocket.headers.get("host", "")
-    scheme = "https" if websocket.url.scheme == "wss" else "http"
-    return origin == f"{scheme}://{host}" or origin in config.allowed_origins
+    found = normal_origin(origin)
+    if found is None:
+        return False
+    if config.allowed_origins:
+        return found in {normal_origin(allowed) for allowed in config.allowed_origins}
+    _, host, port = found
+    if host == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False  # a name: only a configured origin may be one
+    if address.is_loopback:
+        return True
+    server = websocket.scope.get("server")
+    if not server or server[1] != port:
+        return False
+    try:
+        return address == ipaddress.ip_address(str(server[0]))
+    except ValueError:
+        return False
 
 
 def socket_abort(websocket: WebSocket) -> Callable[[], None] | None:
@@ -134,12 +160,12 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         return JSONResponse(data, headers={"Cache-Control": "no-cache"})
 
     async def get_record(request: Request) -> Response:
-        code = str(request.path_params["code"]).upper()
+        code = parse_code(str(request.path_params["code"])) or ""
         auth = request.headers.get("authorization", "")
         token = auth[7:] if auth.lower().startswith("bearer ") else request.query_params.get(
             "token", ""
         )
-        room = await manager.get(code) if len(code) == 6 else None
+        room = await manager.get(code) if code else None
         if room is None or not token or room.seat_of_token(token) is None:
             return JSONResponse({"error": "bad-token"}, 403)
         if room.state is None or room.status != "over":
@@ -157,6 +183,24 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         if not origin_allowed(websocket, config):
             await websocket.close(code=CLOSE_POLICY)
             return
+        client = websocket.client
+        address = address_key(client.host if client is not None else None)
+        if not manager.guard.connect(address):
+            # too many connections from this address: told so, then closed "try later"
+            await websocket.accept()
+            text = frame("refused", reason="too-many-connections",
+                         params={"limit": str(config.address_connections)}, request=None)
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(config.send_timeout):
+                    await websocket.send_text(text)
+                    await websocket.close(code=CLOSE_TRY_LATER)
+            return
+        try:
+            await _serve_socket(websocket, address)
+        finally:
+            manager.guard.disconnect(address)
+
+    async def _serve_socket(websocket: WebSocket, address: str) -> None:
         if connections["count"] >= config.max_connections:
             # accepted first, so the client reads the close code "try again later" (a close
             # before the handshake would reach it as a bare HTTP 403, as for a bad origin)
@@ -174,7 +218,11 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
         # A connection that does not keep up is dropped: its socket aborted (or, under
         # another ASGI server, this handler cancelled), so it holds no slot any longer.
         abort = socket_abort(websocket) or cancel_handler
-        conn = Connection(websocket.send_text, config.send_queue, config.send_timeout, abort)
+        async def shut(code: int) -> None:
+            await websocket.close(code=code)
+
+        conn = Connection(websocket.send_text, config.send_queue, config.send_timeout, abort,
+                          shut, address=address)
         try:
             conn.post(frame("welcome", protocol=PROTOCOL, revision=REVISION))
             while True:

@@ -54,6 +54,8 @@ class Backend(Protocol):
     async def swap_connections(self, code: str, seat: int, other: int) -> None: ...
     async def get_value(self, key: str) -> str | None: ...
     async def set_value(self, key: str, value: str) -> None: ...
+    async def expire(self, idle_before: float, over_before: float,
+                     keep: frozenset[str]) -> list[str]: ...
 
 
 class LocalBackend:
@@ -114,14 +116,23 @@ class LocalBackend:
     async def set_value(self, key: str, value: str) -> None:
         self._values[key] = value
 
+    async def expire(self, idle_before: float, over_before: float,
+                     keep: frozenset[str]) -> list[str]:
+        """Delete the rooms past their time (the sweep): ``Store.delete_old``."""
+        return self.store.delete_old(idle_before, over_before, keep)
+
 
 class RedisBackend:
     """Rooms in Redis, shared by every server process given the same URL."""
 
     shared = True
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, idle_ttl: float = 2 * 86400, over_ttl: float = 7 * 86400) -> None:
         import redis.asyncio as aioredis  # only with --redis
+
+        # Redis deletes a room itself: every save sets its key's time to live (idle_ttl, or
+        # over_ttl once the game is over), and every connection to it renews it.
+        self.idle_ttl, self.over_ttl = max(1, round(idle_ttl)), max(1, round(over_ttl))
 
         self._redis: Any = aioredis.Redis.from_url(url, decode_responses=True)
         self._listener: asyncio.Task[None] | None = None
@@ -185,15 +196,26 @@ class RedisBackend:
             "rev": str(room.rev),
         }
 
+    def _ttl(self, room: StoredRoom) -> int:
+        return self.over_ttl if room.status == "over" else self.idle_ttl
+
     async def create(self, room: StoredRoom) -> bool:
         key = self._key(room.code)
         if not await self._redis.hsetnx(key, "rev", str(room.rev)):
             return False
-        await self._redis.hset(key, mapping=self._fields(room))
+        await self.save(room)
         return True
 
     async def save(self, room: StoredRoom) -> None:
-        await self._redis.hset(self._key(room.code), mapping=self._fields(room))
+        key = self._key(room.code)
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.hset(key, mapping=self._fields(room))
+            pipe.expire(key, self._ttl(room))
+            await pipe.execute()
+
+    async def expire(self, idle_before: float, over_before: float,
+                     keep: frozenset[str]) -> list[str]:
+        return []  # Redis deletes the rooms itself (their keys' time to live)
 
     @contextlib.asynccontextmanager
     async def lock(self, name: str) -> AsyncIterator[None]:
@@ -214,7 +236,13 @@ class RedisBackend:
         await self._redis.publish(CHANNEL, payload)
 
     async def connection(self, code: str, seat: int, delta: int) -> None:
-        await self._redis.hincrby(f"{PREFIX}conn:{code}", str(seat), delta)
+        key = f"{PREFIX}conn:{code}"
+        async with self._redis.pipeline(transaction=False) as pipe:
+            pipe.hincrby(key, str(seat), delta)
+            pipe.expire(key, self.idle_ttl)
+            if delta > 0:  # a room with a person in it lives on, unchanged or not
+                pipe.expire(self._key(code), self.idle_ttl, gt=True)
+            await pipe.execute()
 
     async def connected(self, code: str) -> set[int] | None:
         counts = await self._redis.hgetall(f"{PREFIX}conn:{code}")

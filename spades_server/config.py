@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +31,21 @@ def load_build_web(root: Path = ROOT) -> ModuleType:
 SITE: Path = load_build_web().SITE
 
 
+def normal_origin(origin: str) -> tuple[str, str, int] | None:
+    """``scheme://host[:port]`` as (scheme, host, port), the default port filled in; None
+    when it is not an http(s) origin."""
+    try:
+        parts = urlsplit(origin.strip())
+        port = parts.port
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or parts.username:
+        return None
+    return parts.scheme, parts.hostname.lower(), port or (443 if parts.scheme == "https" else 80)
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """Everything an app instance is configured with (tests shorten the time-outs)."""
@@ -37,7 +53,9 @@ class Config:
     site: Path = SITE  # the folder served at "/": the site's files, nothing else
     db_path: Path = ROOT / "spades_rooms.sqlite3"  # outside site/ (checked below)
     redis_url: str | None = None  # rooms and broadcasts through Redis (several processes)
-    # Origins allowed to open the WebSocket besides the server's own (scheme://host[:port]).
+    # The server's public origin(s) (scheme://host[:port]): the only pages allowed to open
+    # the WebSocket. None: pages from loopback, or from the IP address and port a
+    # connection came in on (spades_server.app.origin_allowed).
     allowed_origins: tuple[str, ...] = ()
     max_frame: int = 4096  # bytes (or characters) of one client message
     messages_per_window: int = 30  # client messages per connection per window...
@@ -51,21 +69,39 @@ class Config:
     # published by another, before it drives the room's bots itself (the other may be gone).
     bot_stall: float = 5.0
     max_rooms_loaded: int = 1000  # rooms held in memory at once
+    # The sweep (spades_server/sweep.py), every sweep_interval seconds: a room not over,
+    # unchanged for idle_expiry seconds and with nobody connected, is deleted; a finished
+    # game's room (and record) is kept finished_kept seconds after its last change.
+    sweep_interval: float = 300.0
+    idle_expiry: float = 2 * 24 * 3600.0
+    finished_kept: float = 7 * 24 * 3600.0
     max_connections: int = 500  # WebSocket connections at once
     # Frames waiting for one connection (characters) beyond what its socket has taken, and
     # seconds one frame may wait for the socket: past either the peer is not reading, and
     # the connection is dropped (its seat shown offline; the seat's token resumes it).
+    # Per client address (an IPv6 /64), in this process (spades_server/guard.py): WebSocket
+    # connections at once; and per window of address_window seconds: rooms created, rooms
+    # entered (create, join, quick, resume) and joins or resumes that found nothing.
+    address_connections: int = 10
+    address_window: float = 60.0
+    address_creates: int = 5
+    address_enters: int = 30
+    address_failures: int = 10
     send_queue: int = 256 * 1024
     send_timeout: float = 10.0
     # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB
     # of a state frame are worth (the load test measures it: --ws-deflate).
     ws_deflate: bool = False
+    ws_ping_interval: float = 20.0  # seconds between the server's keepalive pings
     daily_per_window: int = 5  # daily-board submissions per client address per window...
     daily_window: float = 600.0  # ...of this many seconds
     daily_queue: int = 4  # replays waiting at once (more: 503 busy)
     refresh_build_info: bool = True  # rewrite site/vendor/build.json when the site changes
 
     def __post_init__(self) -> None:
+        for origin in self.allowed_origins:
+            if normal_origin(origin) is None:
+                raise ValueError(f"not an origin (scheme://host[:port]): {origin!r}")
         site = self.site.resolve()
         if self.db_path.resolve().is_relative_to(site):
             raise ValueError(f"the SQLite file {self.db_path} is inside the served folder {site}")

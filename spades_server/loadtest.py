@@ -320,6 +320,10 @@ def main(argv: list[str]) -> int:
             sys.executable, "-m", "spades_server", "--host", host, "--port", str(port),
             "--db", str(Path(folder) / "rooms.sqlite3"), "--no-build", "--no-install",
             "--bot-delay", "0", "--max-connections", str(4 * args.rooms + 100),
+            # every simulated client comes from 127.0.0.1: no per-address limit in the way
+            "--address-connections", str(4 * args.rooms + 100),
+            "--address-creates", str(args.rooms + 10),
+            "--address-joins", str(4 * args.rooms + 100),
         ]
         if args.ws_deflate:
             command.append("--ws-deflate")

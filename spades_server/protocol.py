@@ -18,6 +18,7 @@ from typing import Any
 
 from spades_core.bots import LEVELS
 from spades_core.game import HandResult
+from spades_core.roomcode import CODE_ALPHABET, CODE_INPUT_MAX, CODE_LENGTH, parse_code
 from spades_core.rules import BOUNDS
 from spades_core.seats import SEATS
 from spades_core.views import View
@@ -26,10 +27,10 @@ from . import PROTOCOL
 
 NICKNAME_MAX = 20
 MARKS_MAX = 2  # combining marks on one letter (Vietnamese needs two)
-CODE_LENGTH = 6
-# No 0/O, 1/I/L, 2/Z, 5/S, 8/B: a code read aloud or copied by hand is not mistaken.
-CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
 TOKEN_MAX = 64
+# The close code of a connection whose seat was taken up by a newer connection on the same
+# token (after its ``replaced`` frame): one live connection per seat.
+CLOSE_REPLACED = 4001
 TAKEOVER_BOUNDS = (0.0, 600.0)  # seconds after a nudge before a bot plays the seat
 DEFAULT_TAKEOVER = 30.0
 
@@ -89,10 +90,10 @@ def _seat(name: str, value: object) -> object:
 
 
 def _code(name: str, value: object) -> object:
-    if not isinstance(value, str) or len(value) > 2 * CODE_LENGTH:
+    if not isinstance(value, str) or len(value) > CODE_INPUT_MAX:
         raise ProtocolError("bad-field", {"field": name})
-    code = value.strip().upper()
-    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+    code = parse_code(value)  # spades_core.roomcode: the one format, the page's too
+    if code is None:
         raise ProtocolError("no-such-room")
     return code
 
@@ -270,6 +271,6 @@ def frame(kind: str, **fields: Any) -> str:
 
 
 __all__ = [
-    "CODE_ALPHABET", "PROTOCOL", "SCHEMA", "Message", "ProtocolError", "frame", "parse_message",
-    "view_to_json",
+    "CODE_ALPHABET", "CODE_LENGTH", "PROTOCOL", "SCHEMA", "Message", "ProtocolError", "frame",
+    "parse_code", "parse_message", "view_to_json",
 ]

@@ -3,10 +3,11 @@
 Every change of a room is made inside ``RoomManager.changing(room)``: under the room's lock
 (an asyncio lock, or a Redis lock shared by every server process), on its latest revision
 (reloaded first from a shared backend), then saved and published, and every process sends
-the new state to its own connections (:mod:`.backend`). A bot's decision is computed in a
-worker thread from an immutable state, then applied only if the position is still the same.
-``spades_core`` decides every rule: an action is applied with ``GameState.apply`` and a
-refusal is the engine's own key.
+the new state to its own connections (:mod:`.backend`). What runs by itself (bots, timers)
+is the room's :class:`~.flow.RoomFlow`; each connection's outbox is a
+:class:`~.connection.Connection`; the limits per client address are :mod:`.guard`'s and the
+sweep of old rooms :mod:`.sweep`'s. ``spades_core`` decides every rule: an action is
+applied with ``GameState.apply`` and a refusal is the engine's own key.
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ import json
 import secrets
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from spades_core import record
 from spades_core.bids import Bid, parse_bid
-from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.bots import Bot, make_bot
 from spades_core.cards import Card, parse_card
 from spades_core.deal import MAX_DEAL, deal_hand
 from spades_core.errors import ParseError, RecordError, RulesError
@@ -37,7 +38,11 @@ from spades_core.views import view_for
 
 from .backend import Backend, LocalBackend, RedisBackend
 from .config import Config
+from .connection import Connection
+from .flow import RoomFlow
+from .guard import FAILURES, AddressGuard
 from .protocol import (
+    CLOSE_REPLACED,
     CODE_ALPHABET,
     CODE_LENGTH,
     DEFAULT_TAKEOVER,
@@ -47,6 +52,7 @@ from .protocol import (
     view_to_json,
 )
 from .store import Store, StoredRoom
+from .sweep import Sweeper
 
 LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
@@ -65,9 +71,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "hints": False,
     "takeover_seconds": DEFAULT_TAKEOVER,
 }
-
-Sender = Callable[[str], Awaitable[None]]
-
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -100,89 +103,6 @@ class SeatInfo:
         return cls(data["nickname"], data["token"], bool(data["away"]), int(data["looked"]))
 
 
-@dataclass(eq=False, slots=True)
-class Connection:
-    """One WebSocket: its outbox, and the room and seat it acts for once joined.
-
-    Nothing that serves a room ever waits on a connection: :meth:`post` puts a frame in the
-    connection's own queue and returns; the connection's sender task hands the frames to
-    the socket one by one. A connection that does not keep up (its queue over
-    ``queue_limit`` characters, or one frame not taken by its socket within
-    ``send_timeout`` seconds: the peer has stopped reading) is dropped at once with
-    ``abort``: its handler sees it go, and its seat is shown offline.
-    """
-
-    send: Sender  # the socket's own send: awaited by the sender task only
-    queue_limit: int = 256 * 1024
-    send_timeout: float = 10.0
-    abort: Callable[[], None] | None = None  # drop the socket now (no close frame)
-    room: Room | None = None
-    seat: Seat | None = None
-    digest: str | None = None  # its seat's token digest: the seat follows it when moved
-    times: deque[float] = field(default_factory=deque)
-    queued: deque[str] = field(default_factory=deque)
-    queued_size: int = 0  # characters in ``queued``
-    closed: bool = False
-    dropped: str | None = None  # why the server dropped it: "queue-full" or "send-timeout"
-    _wake: asyncio.Event = field(default_factory=asyncio.Event)
-    _sender: asyncio.Task[None] | None = None
-
-    def post(self, text: str) -> bool:
-        """Queue ``text`` for this connection and return at once; False when it is closed
-        (or is dropped now, its queue being full)."""
-        if self.closed:
-            return False
-        if self.queued and self.queued_size + len(text) > self.queue_limit:
-            self.drop("queue-full")
-            return False
-        self.queued.append(text)
-        self.queued_size += len(text)
-        if self._sender is None:
-            self._sender = asyncio.get_running_loop().create_task(self._send_all())
-        self._wake.set()
-        return True
-
-    async def _send_all(self) -> None:
-        while True:
-            while not self.queued:
-                if self.closed:
-                    return
-                self._wake.clear()
-                await self._wake.wait()
-            if self.closed:
-                return
-            text = self.queued[0]
-            try:
-                async with asyncio.timeout(self.send_timeout):
-                    await self.send(text)
-            except TimeoutError:
-                self.drop("send-timeout")
-                return
-            except Exception:  # the socket is gone: its handler cleans up
-                self.close()
-                return
-            if self.queued and self.queued[0] is text:
-                self.queued.popleft()
-                self.queued_size -= len(text)
-
-    def close(self) -> None:
-        """Send nothing more (the connection is closing, or gone); the queue is dropped."""
-        self.closed = True
-        self.queued.clear()
-        self.queued_size = 0
-        self._wake.set()
-
-    def drop(self, why: str) -> None:
-        """A connection that does not keep up: closed at once, without a close frame (its
-        socket's buffer is full), so that it holds no memory nor slot any longer."""
-        if self.dropped is not None:
-            return
-        self.dropped = why
-        self.close()
-        if self.abort is not None:
-            self.abort()
-
-
 def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
     """The cards of a hand from a fresh secret deal number: the number is never kept nor sent,
     so nobody can work out the hands still to come (the record keeps each hand's cards)."""
@@ -210,10 +130,7 @@ class Room:
         self.dirty = False  # changed since the last save
         self.touched = False  # something to broadcast (connections), though nothing to save
         self.remote_connected: set[int] | None = None  # seats connected on any process
-        self._takeover: asyncio.TimerHandle | None = None
-        self._start_timer: asyncio.TimerHandle | None = None
-        self._driver: asyncio.Task[None] | None = None
-        self._watch: asyncio.TimerHandle | None = None
+        self.flow = RoomFlow(self)
         self.options = options
         self.rules = Rules(
             target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
@@ -422,9 +339,7 @@ class Room:
     def start(self) -> None:
         if self.status != "waiting":
             return
-        if self._start_timer is not None:
-            self._start_timer.cancel()
-            self._start_timer = None
+        self.flow.cancel_start()
         self.state = GameState.new(self.rules, cards=random_deal(self.rules, 0))
         self.status = "playing"
         self._moved()
@@ -434,9 +349,7 @@ class Room:
         self.last_move = time.time()
         self.moves += 1
         self.nudge = None
-        if self._takeover is not None:
-            self._takeover.cancel()
-            self._takeover = None
+        self.flow.cancel_takeover()
 
     def apply(self, seat: Seat, action: Card | Bid) -> None:
         """Apply ``seat``'s action (raise IllegalAction, the room unchanged), deal the next
@@ -451,71 +364,27 @@ class Room:
         self._moved()
         self.save()
 
+    # --- what runs by itself: the bots, the timers (spades_server/flow.py) ----------
+
     def kick(self) -> None:
-        """Let the bots act while it is the turn of a seat they play."""
-        if self._driver is None or self._driver.done():
-            self._driver = asyncio.get_running_loop().create_task(self._drive())
+        self.flow.kick()
 
     def watch(self) -> None:
-        """After a change published by another process: if a bot is to act and the room
-        has not moved ``bot_delay + bot_stall`` seconds later, drive the bots here (the
-        process that should have may be gone). Two drivers are harmless: each action is
-        applied only on the version it was chosen for."""
-        if self._watch is not None:
-            self._watch.cancel()
-            self._watch = None
-        state = self.state
-        if state is None or state.to_act is None or not self.bot_plays(state.to_act):
-            return
-        config = self.manager.config
-        self._watch = asyncio.get_running_loop().call_later(
-            config.bot_delay + config.bot_stall, self._stalled, self.version()
-        )
-
-    def _stalled(self, version: int) -> None:
-        self._watch = None
-        asyncio.get_running_loop().create_task(self._drive_if_stalled(version))
-
-    async def _drive_if_stalled(self, version: int) -> None:
-        await self.manager.refresh(self)
-        if self.version() == version:
-            self.kick()
-
-    async def _drive(self) -> None:
-        delay = self.manager.config.bot_delay
-        while True:
-            state = self.state
-            if state is None or state.phase is Phase.OVER or state.to_act is None:
-                return
-            seat = state.to_act
-            if not self.bot_plays(seat):
-                return
-            if delay > 0:
-                await asyncio.sleep(delay)
-            if self.state is not state or not self.bot_plays(seat):
-                continue
-            version = self.version()
-            action = await asyncio.to_thread(bot_action, self.bot_for(seat), state)
-            async with self.manager.changing(self):
-                if self.version() != version or self.state is None:
-                    continue
-                if self.state.to_act is not seat or not self.bot_plays(seat):
-                    continue
-                self.apply(seat, action)
+        self.flow.watch()
 
     def schedule_start(self, delay: float) -> None:
-        if self._start_timer is None and self.status == "waiting":
-            loop = asyncio.get_running_loop()
-            self._start_timer = loop.call_later(delay, self._timed_start)
+        self.flow.schedule_start(delay)
 
-    def _timed_start(self) -> None:
-        self._start_timer = None
-        asyncio.get_running_loop().create_task(self._start_now())
+    def asleep(self) -> bool:
+        """Nobody is connected (on any process): the room sleeps, its bots do not play. It
+        wakes when a person comes back (``RoomManager._entered`` kicks the bots)."""
+        return not self.connected_seats()
 
-    async def _start_now(self) -> None:
-        async with self.manager.changing(self):
-            self.start()
-        self.kick()
+    def driving(self) -> bool:
+        return self.flow.driving()
+
+    def stop_timers(self) -> None:
+        self.flow.stop()
 
     def nudge_seat(self, by: Seat) -> None:
         state = self.state
@@ -532,23 +401,7 @@ class Room:
             raise ProtocolError("too-early", {"seconds": str(max(1, round(wait - waited)))})
         self.nudge = (by, target)
         self.save()
-        version = self.version()
-        self._takeover = asyncio.get_running_loop().call_later(
-            self.options["takeover_seconds"], self._take_over, target, version
-        )
-
-    def _take_over(self, seat: Seat, version: int) -> None:
-        self._takeover = None
-        asyncio.get_running_loop().create_task(self._take_over_now(seat, version))
-
-    async def _take_over_now(self, seat: Seat, version: int) -> None:
-        async with self.manager.changing(self):
-            if self.version() != version or self.status != "playing" or self.nudge is None:
-                return
-            self.seats[seat].away = True
-            self.nudge = None
-            self.save()
-        self.kick()
+        self.flow.arm_takeover(target, self.version(), self.options["takeover_seconds"])
 
     def back(self, seat: Seat) -> bool:
         """The seat's player is back (reconnected or acting): its bot stops."""
@@ -572,19 +425,28 @@ class RoomManager:
         self.config = config
         self.store = Store(config.db_path)
         self.backend: Backend = (
-            RedisBackend(config.redis_url) if config.redis_url else LocalBackend(self.store)
+            RedisBackend(config.redis_url, config.idle_expiry, config.finished_kept)
+            if config.redis_url else LocalBackend(self.store)
         )
         self.rooms: dict[str, Room] = {}
         self._observe = observe
+        self.guard = AddressGuard(config)
+        self.sweeper = Sweeper(self)
+        self.loop: asyncio.AbstractEventLoop | None = None  # the app's (tests run on it)
 
     def observe(self, room: Room, seat: Seat | None, text: str) -> None:
         if self._observe is not None:
             self._observe(room, seat, text)
 
     async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
         await self.backend.start(self.on_event)
+        self.sweeper.start()
 
     async def aclose(self) -> None:
+        await self.sweeper.stop()
+        for room in self.rooms.values():
+            room.stop_timers()
         await self.backend.close()
         self.store.close()
 
@@ -629,6 +491,22 @@ class RoomManager:
             room.watch()
         elif kind == "chat":
             room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
+        elif kind == "replace":
+            for conn in list(room.connections):
+                if conn.digest == event["digest"] and conn.ident != event["keep"]:
+                    await self._replaced(room, conn)
+
+    async def _replaced(self, room: Room, conn: Connection) -> None:
+        """``conn``'s seat was taken up by a newer connection on the same token: ``conn``
+        is told so (a ``replaced`` frame, then close 4001) and acts for no seat any more."""
+        seat = conn.seat
+        room.connections.discard(conn)
+        room.post(conn, frame("replaced", code=room.code,
+                              seat=seat.name if seat is not None else None))
+        conn.room = conn.seat = None
+        conn.finish(CLOSE_REPLACED)
+        if self.backend.shared and seat is not None:
+            await self.backend.connection(room.code, int(seat), -1)
 
     # --- finding and making rooms -------------------------------------------------
 
@@ -636,6 +514,7 @@ class RoomManager:
         if len(self.rooms) >= self.config.max_rooms_loaded:
             for code, room in list(self.rooms.items()):  # drop rooms nobody is connected to
                 if not room.connections:
+                    room.stop_timers()
                     del self.rooms[code]
             if len(self.rooms) >= self.config.max_rooms_loaded:
                 raise ProtocolError("server-full")
@@ -698,7 +577,7 @@ class RoomManager:
         if kind in ("create", "join", "resume", "quick"):
             if conn.room is not None:
                 raise ProtocolError("already-joined")
-            await self._enter(conn, kind, fields)
+            await self._guarded_enter(conn, kind, fields)
             return
         room, seat = conn.room, conn.seat
         if room is None or seat is None:
@@ -728,6 +607,26 @@ class RoomManager:
             elif kind in ("look", "bid", "play"):
                 self._act(room, seat, kind, fields)
         room.kick()
+
+    async def _guarded_enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
+        """``_enter`` within the limits of the connection's address (guard.py): a join or
+        resume after too many that found nothing, too many entries or rooms made in the
+        window, are refused before any room is looked up."""
+        guard, key = self.guard, conn.address
+        if kind in ("join", "resume"):
+            guard.check(key, "fail")
+        guard.check(key, "enter")
+        if kind == "create":
+            guard.check(key, "create")
+        guard.count(key, "enter")
+        try:
+            await self._enter(conn, kind, fields)
+        except ProtocolError as error:
+            if error.reason in FAILURES:
+                guard.count(key, "fail")
+            raise
+        if kind == "create":
+            guard.count(key, "create")
 
     async def _enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
         if kind == "resume":
@@ -788,6 +687,11 @@ class RoomManager:
         room.connections.add(conn)
         if self.backend.shared:
             await self.backend.connection(room.code, int(seat), 1)
+        if token is None:  # a resume: any other connection on this token, on any process,
+            # is told it was replaced and closed (one live connection per seat)
+            await self.backend.publish(room.code, {"kind": "replace", "digest": digest,
+                                                   "keep": conn.ident})
+        if self.backend.shared:
             room.remote_connected = await self.backend.connected(room.code)
         room.touched = True
 

@@ -52,7 +52,7 @@ def uvicorn_config(app: Starlette, host: str, port: int, config: Config) -> uvic
         ws=RoomsWebSocketProtocol,
         ws_max_size=config.max_frame,
         ws_per_message_deflate=config.ws_deflate,
-        ws_ping_interval=20.0,
+        ws_ping_interval=config.ws_ping_interval,
         ws_ping_timeout=20.0,
         log_level="warning",
         access_log=False,

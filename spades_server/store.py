@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     updated REAL NOT NULL
 )
 """
+_INDEX = "CREATE INDEX IF NOT EXISTS rooms_updated ON rooms (updated)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +47,7 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.execute(_SCHEMA)
+        self._db.execute(_INDEX)
 
     def save(self, room: StoredRoom) -> None:
         with self._lock:
@@ -77,6 +79,24 @@ class Store:
         with self._lock:
             row = self._db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone()
         return row is not None
+
+    def delete_old(self, idle_before: float, over_before: float,
+                   keep: frozenset[str] = frozenset()) -> list[str]:
+        """Delete the rooms not over and unchanged since ``idle_before``, and the finished
+        ones unchanged since ``over_before`` (times as ``time.time()``), but those of
+        ``keep``; return the codes deleted."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT code FROM rooms WHERE (status != 'over' AND updated < ?) "
+                "OR (status = 'over' AND updated < ?)", (idle_before, over_before)
+            ).fetchall()
+            codes = [row[0] for row in rows if row[0] not in keep]
+            for start in range(0, len(codes), 500):
+                chunk = codes[start:start + 500]
+                self._db.execute(
+                    f"DELETE FROM rooms WHERE code IN ({','.join('?' * len(chunk))})", chunk
+                )
+        return codes
 
     def close(self) -> None:
         with self._lock:

@@ -21,14 +21,18 @@ TOP = {"ui", "ui.root", "ui.main", "ui.botworker"}
 # name, lazily); no other screen, no renderer.
 SCREEN_CONTROLLERS = {"ui.table.app", "ui.rooms.rooms", "ui.lessons.lessons_screen",
                       "ui.progress.progress"}
+# The table's controllers of one concern each, which its App composes.
+TABLE_CONTROLLERS = {"ui.table.flow", "ui.table.moves", "ui.table.coaching", "ui.table.menus",
+                     "ui.table.settings"}
+SCREEN_CONTROLLERS |= TABLE_CONTROLLERS
 CONTROLLER = {"ui.table.app", "ui.root", "ui.main", "ui.botworker", "ui.shared.botrunner",
-              "ui.rooms.rooms", "ui.progress.progress"}
+              "ui.rooms.rooms", "ui.progress.progress", *TABLE_CONTROLLERS}
 # Modules that draw or describe what is drawn: plain data in, elements (or markup) out.
 RENDERERS = {"ui.table.render", "ui.table.dialogs", "ui.shared.cardview", "ui.shared.cardface",
              "ui.shared.models", "ui.table.icons", "ui.shared.dom", "ui.shared.ports",
              "ui.lessons.lessons_screen", "ui.drills.drills_screen", "ui.table.viewer",
-             "ui.table.viewer_screen", "ui.rooms.rooms_screen", "ui.progress.progress_screen",
-             "ui.progress.charts"}
+             "ui.table.viewer_screen", "ui.rooms.rooms_screen", "ui.lessons.lesson_view",
+             "ui.progress.progress_screen", "ui.progress.charts"}
 LESSONS = {"spades_core.lessons", "spades_core.lessons.drills", "ui.lessons", "ui.drills"}
 
 

@@ -11,7 +11,14 @@ from spades_core import GameState, Phase, Rules, Seat
 from spades_core.views import view_for
 from spades_server.protocol import view_to_json
 from ui.rooms import rooms_client
-from ui.rooms.rooms_client import BadFrame, check_stored, clean_nickname, parse_code, view_from_json
+from ui.rooms.rooms_client import (
+    BadFrame,
+    check_stored,
+    clean_nickname,
+    parse_code,
+    show_code,
+    view_from_json,
+)
 from ui.shared import i18n, models
 
 FIELDS = ("seat", "rules", "phase", "to_act", "hand_index", "dealer", "hand", "bids", "plays",
@@ -61,7 +68,7 @@ def test_the_table_model_of_a_room_is_the_solo_one_with_nicknames() -> None:
     state = _game(3)[10]
     view = view_for(state, Seat.E)
     room = rooms_client.room_from_json({
-        "code": "ACDEFG", "public": False, "status": "playing",
+        "code": "ACDEFGHJKM", "public": False, "status": "playing",
         "options": {"hints": False, "takeover_seconds": 5},
         "seats": [{"seat": s, "nickname": n, "bot": n is None, "away": False, "connected": True}
                   for s, n in zip("NESW", ("Ann", "Bob", None, "Dee"), strict=True)],
@@ -101,7 +108,10 @@ def test_nicknames_and_codes() -> None:
     assert clean_nickname("  Ann   Lee ") == "Ann Lee"
     assert clean_nickname("") is None and clean_nickname("x" * 21) is None
     assert clean_nickname("a\u0007b") is None and clean_nickname(5) is None
-    assert parse_code(" acdefg ") == "ACDEFG"
+    assert parse_code(" acdefghjkm ") == "ACDEFGHJKM"
+    assert parse_code("acdef-ghjkm") == parse_code("ACDEF GHJKM") == "ACDEFGHJKM"
+    assert show_code("ACDEFGHJKM") == "ACDEF-GHJKM"
+    assert parse_code(show_code("ACDEFGHJKM")) == "ACDEFGHJKM"
 
 
 def test_the_page_knows_the_servers_limits_and_close_codes() -> None:
@@ -110,7 +120,8 @@ def test_the_page_knows_the_servers_limits_and_close_codes() -> None:
     from spades_server import app, protocol
 
     assert rooms_client.CLOSE_TRY_LATER == app.CLOSE_TRY_LATER
-    assert rooms_client.CODE_ALPHABET == protocol.CODE_ALPHABET
+    assert rooms_client.CLOSE_REPLACED == protocol.CLOSE_REPLACED
+    assert rooms_client.parse_code is protocol.parse_code  # the code's one format
     assert rooms_client.MARKS_MAX == protocol.MARKS_MAX
 
 
@@ -141,15 +152,16 @@ def test_accents_are_kept_and_stacks_refused() -> None:
     assert clean_nickname("Vie\u0323\u0302t") == "Vi\u1ec7t"
     assert clean_nickname("Z\u0301\u0302\u0303") is None
     assert clean_nickname("a\u20dd\u20dd\u20ddb") is None
-    assert parse_code("ACDEF0") is None and parse_code("ABC") is None and parse_code(None) is None
+    assert parse_code("ACDEFGHJK0") is None and parse_code("ABC") is None
+    assert parse_code(None) is None and parse_code("ACDEFG") is None  # the old six: no more
 
 
 def test_stored_data_is_checked_and_never_raises() -> None:
-    good = {"nickname": "Ann", "muted": True, "last": "ACDEFG",
-            "seats": {"acdefg": {"seat": "E", "token": "t" * 20}}}
+    good = {"nickname": "Ann", "muted": True, "last": "ACDEFGHJKM",
+            "seats": {"acdefghjkm": {"seat": "E", "token": "t" * 20}}}
     value, clean = check_stored(good)
-    assert clean and value["seats"] == {"ACDEFG": {"seat": "E", "token": "t" * 20}}
-    assert value["last"] == "ACDEFG" and value["muted"] is True
+    assert clean and value["seats"] == {"ACDEFGHJKM": {"seat": "E", "token": "t" * 20}}
+    assert value["last"] == "ACDEFGHJKM" and value["muted"] is True
     for bad in (5, "x", {"seats": 3}, {"seats": {"BAD": {}}}, {"nickname": "x" * 99}):
         value, clean = check_stored(bad)
         assert not clean and value["seats"] == {}
@@ -165,7 +177,7 @@ def _room(status: str = "waiting", host: str | None = "N", public: bool = False,
           away: str = "", names: tuple[str | None, ...] = ("Ann", "Bob", None, None)
           ) -> rooms_client.RoomInfo:
     return rooms_client.room_from_json({
-        "code": "ACDEFG", "public": public, "status": status, "options": {}, "host": host,
+        "code": "ACDEFGHJKM", "public": public, "status": status, "options": {}, "host": host,
         "seats": [{"seat": s, "nickname": n, "bot": n is None or s == away, "away": s == away,
                    "connected": n is not None} for s, n in zip("NESW", names, strict=True)],
         "nudge": None,
@@ -175,7 +187,7 @@ def _room(status: str = "waiting", host: str | None = "N", public: bool = False,
 def test_the_waiting_room_lets_only_the_host_seat_the_players() -> None:
     i18n.set_language("en")
     i18n.load()
-    link = "http://x/?room=ACDEFG"
+    link = "http://x/?room=ACDEFGHJKM"
     host = rooms_client.lobby_model(_room(), "N", link)
     assert host.host and not host.public and host.host_name == "Ann"
     assert [row.movable for row in host.rows] == [True, True, False, False]  # players only
@@ -232,7 +244,7 @@ def test_a_card_clicked_off_turn_names_whose_turn_it_is_north_too() -> None:
     i18n.set_language("en")
     i18n.load()
     room = rooms_client.room_from_json({
-        "code": "ACDEFG", "public": False, "status": "playing",
+        "code": "ACDEFGHJKM", "public": False, "status": "playing",
         "options": {"hints": False, "takeover_seconds": 5},
         "seats": [{"seat": s, "nickname": n, "bot": n is None, "away": False, "connected": True}
                   for s, n in zip("NESW", ("Zoé <b>x</b>", "Bob", None, "Dee"), strict=True)],
@@ -256,13 +268,13 @@ def test_a_player_whose_page_is_gone_is_shown_offline() -> None:
     seats = [{"seat": s, "nickname": n, "bot": False, "away": False, "connected": s != "W"}
              for s, n in zip("NESW", ("Ann", "Bob", "Cy", "Dee"), strict=True)]
     room = rooms_client.room_from_json({
-        "code": "ACDEFG", "public": False, "status": "playing",
+        "code": "ACDEFGHJKM", "public": False, "status": "playing",
         "options": {"hints": False, "takeover_seconds": 30}, "seats": seats})
     assert rooms_client.seat_label(room, "W", "N") == "Dee (offline)"
     assert rooms_client.seat_label(room, "E", "N") == "Bob"
     seats[3]["away"] = True  # then a bot plays the seat: said so instead
     room = rooms_client.room_from_json({
-        "code": "ACDEFG", "public": False, "status": "playing",
+        "code": "ACDEFGHJKM", "public": False, "status": "playing",
         "options": {"hints": False, "takeover_seconds": 30}, "seats": seats})
     assert rooms_client.seat_label(room, "W", "N") == "Dee (bot playing)"
 
@@ -273,7 +285,7 @@ def test_a_player_taking_a_bots_seat_mid_game_is_announced() -> None:
 
     def room(names: tuple[str | None, ...], status: str = "playing") -> rooms_client.RoomInfo:
         return rooms_client.room_from_json({
-            "code": "ACDEFG", "public": False, "status": status,
+            "code": "ACDEFGHJKM", "public": False, "status": status,
             "options": {"hints": False, "takeover_seconds": 30},
             "seats": [{"seat": s, "nickname": n, "bot": n is None, "away": False,
                        "connected": True} for s, n in zip("NESW", names, strict=True)]})
@@ -285,3 +297,22 @@ def test_a_player_taking_a_bots_seat_mid_game_is_announced() -> None:
     assert rooms_client.arrivals(before, before, "N") == []
     assert rooms_client.arrivals(room(("Ann", None, None, "Dee"), "waiting"), after, "N") == []
     assert rooms_client.arrivals(None, after, "N") == []
+
+
+def test_the_limits_refusals_stop_the_page_and_are_said_in_both_languages() -> None:
+    """A refusal for too many rooms, entries, failed codes or connections from the address
+    stops the page (no retry) with its own words, in English and French; so does a seat
+    taken up by another page ("replaced")."""
+    import json
+    from pathlib import Path
+
+    from spades_server import guard
+
+    reasons = {*guard.TOO_MANY.values(), "too-many-connections"}
+    assert reasons <= rooms_client.STOPPING_REFUSALS
+    root = Path(__file__).resolve().parents[1]
+    for language in ("en", "fr"):
+        table = json.loads((root / "locales" / language / "table.json").read_text("utf-8"))
+        for reason in reasons:
+            assert table[f"rooms.refused.{reason}"], (language, reason)
+        assert table["rooms.replaced"] and table["rooms.replaced.back"]

@@ -23,7 +23,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
-from spades_server.rooms import Connection
+from spades_server.connection import Connection
 from spades_server.server import RunningServer, start_server
 from tests.test_server_rooms import (
     TIMEOUT,
@@ -60,10 +60,10 @@ HOSTILE: list[tuple[str | bytes, str]] = [
     ('{"type": "bid", "bid": "04"}', "bad-bid"),
     ('{"type": "chat", "phrase": ["chat.hello"]}', "bad-field"),
     ('{"type": "chat", "phrase": "chat.__init__"}', "unknown-phrase"),
-    ('{"type": "resume", "code": "ACDEFG", "token": 5}', "bad-field"),
+    ('{"type": "resume", "code": "ACDEFGHJKM", "token": 5}', "bad-field"),
     ('{"type": "nudge", "seat": "N"}', "unknown-field"),
     ('{"type": "start"}', "already-started"),
-    ('{"type": "join", "code": "ACDEFG", "nickname": "x"}', "already-joined"),
+    ('{"type": "join", "code": "ACDEFGHJKM", "nickname": "x"}', "already-joined"),
     ('{"type": "move", "from": "N", "to": "E"}', "already-started"),
     ('{"type": "move", "from": "N"}', "missing-field"),
     ('{"type": "move", "from": "N", "to": null}', "bad-field"),
@@ -281,10 +281,11 @@ def moves(state: dict[str, Any] | None) -> int:
 
 
 def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path) -> None:
-    """A seat resumed on a socket that never reads, while another socket on the same token
-    floods ``look``s: every other player still gets each move (the broadcasts never wait on
-    the stalled socket), new connections are still served, and the stalled socket is closed
-    once its queue is full (its seat simply offline on it)."""
+    """A seat resumed on a socket that never reads (its player's page is told it was
+    replaced: one live connection per seat), while another player floods ``look``s: every
+    other player still gets each frame (the broadcasts never wait on the stalled socket),
+    new connections are still served, and the stalled socket is closed once its queue is
+    full (its seat simply offline); the seat's token then resumes it and the game goes on."""
     running = start_server(0, config=base_config(tmp_path))
     stalled: StalledReader | None = None
     stop = threading.Event()
@@ -292,30 +293,31 @@ def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path)
     flooder_thread: threading.Thread | None = None
     try:
         clients = four_players(running, {"blind_nil": False, "bot_level": "beginner"})
-        east = clients[1]
+        north, east, south, west = clients
         run_all(clients, lambda view: view["phase"] == "playing")  # the bids are in
         stalled = reader = StalledReader(running.url)
         reader.send(type="resume", code=east.code, token=east.token)
-        flooder = Client(running.url)
-        flooder.enter(type="resume", code=east.code, token=east.token)
-        flooder_thread = threading.Thread(target=_flood, args=(flooder, stop, report))
+        assert east.until(lambda m: m["type"] == "replaced")["seat"] == "E"
+        east.close()
+        flooder_thread = threading.Thread(target=_flood, args=(north, stop, report))
         flooder_thread.start()
-        # The four players play on while the flood goes on, until the server has closed
-        # the socket that does not read: each of them gets every move (play_until waits at
-        # most TIMEOUT for each frame, and the game goes on only when every seat has it).
-        run_all(clients, lambda view: not reader.open())
+        # South and West read every frame the flood makes (and play their turns) until the
+        # server has closed the socket that does not read (play_until waits at most
+        # TIMEOUT for each frame).
+        run_all([south, west], lambda view: not reader.open())
         stop.set()
         flooder_thread.join(TIMEOUT * 2)
         assert "error" not in report, report
         assert report["looks"] >= 1000  # enough to fill the kernel's buffers
-        # A new connection is served at once, and the room plays on: one more trick.
-        late = Client(running.url)
-        late.enter(type="resume", code=east.code, token=clients[3].token)
-        late.close()
+        # A new connection is served at once, and the room plays on: East comes back.
+        back = Client(running.url)
+        back.enter(type="resume", code=east.code, token=east.token)
+        back.seat = "E"
+        clients = [north, back, south, west]
         played = [moves(client.last) for client in clients]
         finals = run_all(clients, lambda view: moves({"view": view}) >= max(played) + 4)
         assert len({moves(final) for final in finals}) == 1
-        for client in (*clients, flooder):  # each reads what is left, then closes at once
+        for client in clients:  # each reads what is left, then closes at once
             client.send(type="ping")
             client.until(lambda m: m["type"] == "pong")
             client.close()

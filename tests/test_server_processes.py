@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.test_server_rooms import Client, http_get, play_until, run_all
 
@@ -127,11 +128,17 @@ def test_two_processes_on_one_redis_serve_the_same_room(tmp_path: Path, redis_ur
         seats = results[0]["room"]["seats"]
         assert [seat["nickname"] for seat in seats] == ["Ann", "Bea", "Cy", "Dee"]
         assert all(seat["connected"] for seat in seats)
-        # A seat taken on A can come back on B with its token.
-        clients[0].close()
+        # A seat taken on A comes back on B with its token, and the connection still open
+        # on A is told it was replaced, then closed: one live connection per seat, across
+        # processes.
         back = Client(url_b)
         assert back.enter(type="resume", code=host.code, token=host.token)["seat"] == "N"
         assert back.last is not None and back.last["view"]["past_hands"] == views[0]["past_hands"]
+        assert host.until(lambda m: m["type"] == "replaced")["seat"] == "N"
+        with pytest.raises(ConnectionClosed):
+            host.until(lambda m: False)
+        assert host.ws.close_code == 4001
+        assert back.last["room"]["seats"][0]["connected"]
         for client in (*clients[1:], back):
             client.close()
 
@@ -214,3 +221,24 @@ def test_a_move_on_one_process_reseats_a_player_on_the_other(
         gone = host.until(lambda m: m["type"] == "state" and not m["room"]["seats"][3]["connected"])
         assert [seat["connected"] for seat in gone["room"]["seats"]] == [True, False, False, False]
         host.close()
+
+
+def test_with_redis_rooms_carry_their_time_to_live(tmp_path: Path, redis_url: str) -> None:
+    """Redis deletes old rooms itself: a saved room's key lives --idle-expiry seconds, a
+    finished one --finished-kept (the sweep deletes none there)."""
+    import redis
+
+    ages = ("--idle-expiry", "1000", "--finished-kept", "5000")
+    with server_process(tmp_path / "a.sqlite3", "--redis", redis_url, *ages) as (url, _):
+        player = Client(url)
+        player.enter(type="create", nickname="Ann", options={"target": 50,
+                                                             "bot_level": "beginner"})
+        db = redis.Redis.from_url(redis_url)
+        try:
+            assert 900 < db.ttl(f"spades:room:{player.code}") <= 1000
+            player.send(type="start")
+            play_until(player, lambda view: view["phase"] == "over")
+            assert 4900 < db.ttl(f"spades:room:{player.code}") <= 5000
+        finally:
+            db.close()
+        player.close()

@@ -20,6 +20,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spades_core import record
 from spades_core.cards import CARD_TEXT
+from spades_core.roomcode import CODE_LENGTH
 from spades_core.seats import SEATS, Seat
 from spades_core.views import view_for
 from spades_server.config import Config
@@ -85,6 +86,11 @@ def base_config(tmp_path: Path, **changes: Any) -> Config:
         quick_wait=0.3,
         messages_per_window=100_000,
         refresh_build_info=False,
+        # every test client comes from 127.0.0.1: the per-address limits are the tests' own
+        address_connections=1000,
+        address_creates=1000,
+        address_enters=10_000,
+        address_failures=1000,
     )
     return replace(config, **changes)
 
@@ -246,7 +252,8 @@ def http_get(url: str, path: str, headers: dict[str, str] | None = None) -> tupl
 def test_create_and_join_by_code(server: RunningServer) -> None:
     host = Client(server.url)
     joined = host.enter(type="create", nickname="  Ann   Lee ", options={"target": 200})
-    assert len(joined["code"]) == 6 and len(joined["token"]) >= 32 and joined["seat"] == "N"
+    assert len(joined["code"]) == CODE_LENGTH and len(joined["token"]) >= 32
+    assert joined["seat"] == "N"
     guest = Client(server.url)
     assert guest.enter(type="join", code=joined["code"].lower(), nickname="Bob")["seat"] == "E"
     state = host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["nickname"])
@@ -254,7 +261,7 @@ def test_create_and_join_by_code(server: RunningServer) -> None:
     assert [s["nickname"] for s in seats] == ["Ann Lee", "Bob", None, None]
     assert state["room"]["options"]["target"] == 200 and state["room"]["status"] == "waiting"
     other = Client(server.url)
-    other.send(type="join", code="ACDEFG", nickname="Cy")
+    other.send(type="join", code="ACDEFGHJKM", nickname="Cy")
     assert other.refusal()["reason"] == "no-such-room"
     other.send(type="join", code=joined["code"], nickname="Cy", seat="N")
     assert other.refusal()["reason"] == "seat-taken"
@@ -562,15 +569,15 @@ def test_view_to_json_holds_only_what_the_seat_sees() -> None:
 
 def test_the_schema_refuses_unknown_keys_sizes_and_types() -> None:
     for text, reason in [
-        ('{"type": "join", "code": "ACDEFG"}', "missing-field"),
-        ('{"type": "join", "code": "ACDEFG", "nickname": "\\u0000x"}', "bad-nickname"),
+        ('{"type": "join", "code": "ACDEFGHJKM"}', "missing-field"),
+        ('{"type": "join", "code": "ACDEFGHJKM", "nickname": "\\u0000x"}', "bad-nickname"),
         ('{"type": "create", "nickname": "a", "options": {"hints": "yes"}}', "bad-option"),
         ('{"type": "create", "nickname": "a", "options": {"takeover_seconds": 1e9}}',
          "bad-option"),
         ('{"type": "create", "nickname": "a", "options": {"bot_level": "os:system"}}',
          "bad-option"),
         ('{"type": "play", "card": "AS", "seat": "X"}', "bad-field"),
-        ('{"type": "resume", "code": "ACDEFG", "token": ""}', "bad-field"),
+        ('{"type": "resume", "code": "ACDEFGHJKM", "token": ""}', "bad-field"),
     ]:
         with pytest.raises(ProtocolError) as error:
             parse_message(text, 4096)

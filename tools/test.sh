@@ -52,7 +52,7 @@ check() {  # check NAME COMMAND...: run a check, remember a failure, go on with 
 
 check ruff "$PYTHON" -m ruff check .
 check mypy "$PYTHON" -m mypy  # files from pyproject.toml: spades_core, spades_server, ui
-check pytest "$PYTHON" -m pytest -q
+check pytest "$PYTHON" -m pytest -q --durations=30  # the slowest 30 listed: the suite keeps under 30 minutes
 
 if [ "${#failed[@]}" != 0 ]; then
   printf '\ntest.sh: FAILED: %s\n' "${failed[*]}" >&2

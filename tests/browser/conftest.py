@@ -74,7 +74,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from spades_server.server import start_server
 
     db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
-    server = start_server(0, "127.0.0.1", Config(db_path=db, quick_wait=QUICK_WAIT))
+    # every page comes from 127.0.0.1: the per-address limits (docs/server.md) are set wide
+    config = Config(db_path=db, quick_wait=QUICK_WAIT, address_connections=200,
+                    address_creates=200, address_enters=1000, address_failures=200)
+    server = start_server(0, "127.0.0.1", config)
     try:
         yield server.url
     finally:

@@ -15,6 +15,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from websockets.sync.client import connect
+
+from spades_core.roomcode import parse_code, show_code
 
 from .apphelpers import open_app, preset, wait_ready
 
@@ -43,9 +46,10 @@ def _create(page: Page, base: str, nickname: str, takeover: int = 30,
     page.fill("#room-takeover", str(takeover))
     page.click("dialog[open] [data-action=room-create]")
     page.wait_for_selector("#room-code-shown", timeout=20_000)
-    code = page.inner_text("#room-code-shown").strip()
+    shown = page.inner_text("#room-code-shown").strip()  # in groups: ACDEF-GHJKM
+    code = parse_code(shown)
     link = page.input_value("#room-link")
-    assert link.endswith(f"?room={code}") and len(code) == 6
+    assert code is not None and link.endswith(f"?room={code}") and shown == show_code(code)
     return code
 
 
@@ -284,6 +288,24 @@ def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Pa
     page.wait_for_selector("#room-reconnecting", state="detached", timeout=30_000)
     after = sorted(page.eval_on_selector_all("#hand .card", "els => els.map(e => e.dataset.card)"))
     assert after == before and len(routes) >= 2
+    # Another "window" takes the seat up with the page's token: the page says so and stops
+    # (no reconnection, which would take the seat back); "Play here" takes it back, once.
+    data = json.loads(page.evaluate("localStorage.getItem('spades.rooms') || '{}'"))
+    code = data["last"]
+    with connect(live_server.replace("http://", "ws://") + "ws", open_timeout=20) as other:
+        other.recv(timeout=20)  # welcome
+        other.send(json.dumps({"type": "resume", "code": code,
+                               "token": data["seats"][code]["token"]}))
+        page.wait_for_selector("#room-replaced", timeout=20_000)
+        assert "another window or tab" in page.inner_text("#room-replaced")
+        assert page.locator("#room-reconnecting").count() == 0
+        page.screenshot(path=str(SHOTS / "replaced-1280.png"))
+        sockets = len(routes)
+        page.click("dialog[open] [data-action=room-here]")
+        while json.loads(other.recv(timeout=20))["type"] != "replaced":
+            pass  # the other window is told in its turn
+        page.wait_for_selector("#room-replaced", state="hidden", timeout=20_000)
+        assert len(routes) == sockets + 1  # the page opened one socket: "Play here"'s
 
 
 def _room_with_bots(page: Page, base: str, hints: bool, nickname: str = "Ann") -> None:

@@ -339,8 +339,11 @@ class Rooms:
         if ws is not self.ws:
             return
         self.ws = None
-        if self.wanted:
-            self.lost(busy=getattr(event, "code", None) == rc.CLOSE_TRY_LATER)
+        code = getattr(event, "code", None)
+        if code == rc.CLOSE_REPLACED:  # (its "replaced" frame lost): the same, no retry
+            self.on_replaced()
+        elif self.wanted:
+            self.lost(busy=code == rc.CLOSE_TRY_LATER)
 
     def lost(self, busy: bool = False) -> None:
         """The socket is gone: say so, and try again after a growing wait."""
@@ -403,6 +406,8 @@ class Rooms:
                 self.on_chat(data)
             elif kind == "refused":
                 self.on_refused(data)
+            elif kind == "replaced":
+                self.on_replaced()
         except (ValueError, rc.BadFrame) as error:
             js.console.warn(f"rooms: frame not read: {error!r}")
 
@@ -509,9 +514,29 @@ class Rooms:
 
         self.app.schedule(fade())
 
+    def on_replaced(self) -> None:
+        """Another page took this seat up with its token: this one stops (no reconnection,
+        which would take the seat back from it), says so, and offers to play here again."""
+        if not self.wanted and self.ws is None:
+            return  # said already
+        self.wanted = False
+        self.reconnecting = False
+        self.close_socket()
+        self.draw_bar()
+        text = t("rooms.replaced")
+        rooms_screen.replaced_dialog(self.code or "", text)
+        self.app.dialog_kind = "rooms"
+        render.announce(text)
+
+    def do_room_here(self, arg: str) -> None:
+        """"Play here" after the seat was taken up elsewhere: this page resumes it (and
+        the other page is told in its turn)."""
+        if self.code is not None and self.token is not None:
+            self.connect({"type": "resume", "code": self.code, "token": self.token})
+
     def on_refused(self, data: dict[str, Any]) -> None:
         reason = data.get("reason")
-        params = data.get("params") if isinstance(data.get("params"), dict) else {}
+        params: dict[str, Any] = data["params"] if isinstance(data.get("params"), dict) else {}
         if not isinstance(reason, str) or data.get("request") == "look":
             return  # a look refused (not bidding any more): the seat is back all the same
         if reason == "already-started" and data.get("request") == "start":
@@ -528,8 +553,8 @@ class Rooms:
             text = i18n.refusal_text(reason, params)
         else:
             key = f"rooms.refused.{reason}"
-            text = t(key) if i18n.has(key) else t("rooms.refused.other")
-        if reason in ("no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full"):
+            text = t(key, **params) if i18n.has(key) else t("rooms.refused.other")
+        if reason in rc.STOPPING_REFUSALS:
             self.wanted = False
             self.close_socket()
             joining, self.joining = self.joining, None

@@ -29,6 +29,8 @@ from spades_core import (
     score_hand,
 )
 from spades_core.errors import SpadesError
+from spades_core.roomcode import parse_code as parse_code
+from spades_core.roomcode import show_code
 from spades_core.views import View
 
 from ..shared import i18n, models
@@ -36,10 +38,14 @@ from ..shared.i18n import t
 
 NICKNAME_MAX = 20
 MARKS_MAX = 2  # as spades_server.protocol.MARKS_MAX
-CODE_LENGTH = 6
-CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"  # as spades_server.protocol.CODE_ALPHABET
 SEAT_NAMES = ("N", "E", "S", "W")
 CLOSE_TRY_LATER = 1013  # as spades_server.app.CLOSE_TRY_LATER: the server is full
+CLOSE_REPLACED = 4001  # as spades_server.protocol.CLOSE_REPLACED: the seat is played elsewhere
+# Refusals after which the page stops (no reconnection) and says why in the rooms' dialog.
+STOPPING_REFUSALS = frozenset({
+    "no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full",
+    "too-many-rooms", "too-many-joins", "too-many-attempts", "too-many-connections",
+})
 
 
 class BadFrame(SpadesError):
@@ -62,16 +68,6 @@ def clean_nickname(text: object) -> str | None:
         if run > MARKS_MAX:
             return None
     return nick
-
-
-def parse_code(text: object) -> str | None:
-    """A room code from a link or a field (case does not matter), or None."""
-    if not isinstance(text, str) or len(text) > 2 * CODE_LENGTH:
-        return None
-    code = text.strip().upper()
-    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
-        return None
-    return code
 
 
 # --- reading the JSON ------------------------------------------------------------------
@@ -331,7 +327,7 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.T
         key = "turn.other.bid" if view.phase is Phase.BIDDING else "turn.other.play"
         turn = t(key, seat=seat_words(room, view.to_act.name, mine))
     model = dataclasses.replace(base, seats=seats, turn=turn,
-                                deal_label=t("rooms.label", code=room.code))
+                                deal_label=t("rooms.label", code=show_code(room.code)))
     if is_away(room, mine) and view.phase is not Phase.OVER:
         model = away_model(model)
     return model

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spades_core.roomcode import CODE_INPUT_MAX, show_code
+
 from ..shared import i18n
 from ..shared.dom import add, byid, clear, document, el
 from ..shared.i18n import t
@@ -82,7 +84,8 @@ def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
     add(body, options, _button(t("rooms.create"), "room-create", primary=True))
     join = el("fieldset", cls="rooms-join")
     add(join, el("legend", t("rooms.join")),
-        _field(t("rooms.code"), el("input", id="room-code", type="text", maxlength="6",
+        _field(t("rooms.code"), el("input", id="room-code", type="text",
+                                   maxlength=str(CODE_INPUT_MAX),
                                    autocomplete="off", value=code, cls="rooms-code-input")),
         _seat_choice(),
         _button(t("rooms.join.button"), "room-join"))
@@ -92,7 +95,7 @@ def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
 
 def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
     """Opened from a room's link: a nickname, then join."""
-    dialog, body = _dialog(t("rooms.join.title", code=code))
+    dialog, body = _dialog(t("rooms.join.title", code=show_code(code)))
     add(body, _field(t("rooms.nickname"), el(
         "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
         autocomplete="nickname", value=nickname)))
@@ -101,6 +104,14 @@ def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
     if error:
         add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
     _show(dialog, _button(t("rooms.join.button"), "room-join", primary=True),
+          _button(t("dialog.close"), "close"))
+
+
+def replaced_dialog(code: str, text: str) -> None:
+    """The seat is now played on another page: why this one stopped, and "Play here"."""
+    dialog, body = _dialog(t("rooms.label", code=show_code(code)))
+    add(body, el("p", text, "rooms-error", id="room-replaced", role="alert"))
+    _show(dialog, _button(t("rooms.replaced.back"), "room-here", primary=True),
           _button(t("dialog.close"), "close"))
 
 
@@ -124,9 +135,9 @@ def lobby_dialog(model: LobbyModel, error: str = "") -> None:
         dialog, body = _dialog(t("rooms.quick.waiting"))
         add(body, el("p", t("rooms.quick.help")))
     else:
-        dialog, body = _dialog(t("rooms.waiting", code=model.code))
+        dialog, body = _dialog(t("rooms.waiting", code=show_code(model.code)))
         add(body, el("p", t("rooms.share")))
-        add(body, el("p", model.code, "rooms-code", id="room-code-shown"))
+        add(body, el("p", show_code(model.code), "rooms-code", id="room-code-shown"))
         add(body, el("input", id="room-link", cls="rooms-link", type="text", readonly=True,
                      value=model.link, aria_label=t("rooms.link")))
     if error:
