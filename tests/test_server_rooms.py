@@ -115,8 +115,8 @@ class Client:
         headers = {"Origin": origin} if origin else None
         self.ws: ClientConnection = connect(
             url.replace("http://", "ws://") + "ws", additional_headers=headers,
-            open_timeout=TIMEOUT,
-        ).__enter__()
+            open_timeout=TIMEOUT, max_queue=None,  # keeps every frame it has not read yet:
+        ).__enter__()  # never a slow reader the server would close, however loaded the machine
         assert self.recv()["type"] == "welcome"
         self.code = ""
         self.seat = ""

@@ -48,6 +48,7 @@ import os
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
 
@@ -63,11 +64,86 @@ from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 READY_TIMEOUT_MS = 120_000
 TIMINGS_JS = """() => {
   const paint = name => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  const marks = {};
+  for (const entry of performance.getEntriesByType('mark')) {
+    if (/^(py|bench|spades):/.test(entry.name) && !(entry.name in marks)) {
+      marks[entry.name] = entry.startTime;
+    }
+  }
+  const files = {};
+  for (const entry of performance.getEntriesByType('resource')) {
+    const name = new URL(entry.name).pathname.split('/').pop();
+    if (!(name in files)) {
+      files[name] = {start: entry.startTime, end: entry.responseEnd,
+                     transfer: entry.transferSize, bytes: entry.encodedBodySize,
+                     worker: entry.workerStart > 0};
+    }
+  }
   return {
     first_paint: paint('first-paint') ?? paint('first-contentful-paint'),
     ready: performance.getEntriesByName('spades:ready')[0].startTime,
+    marks, files,
   };
 }"""
+# Added to every measured page before its own scripts, the same for the app and the bare page:
+# a performance mark at each of PyScript's `py:progress` steps ("py:Loading interpreter"...), and
+# around WebAssembly's instantiation of Pyodide's module (the only big one: its compile and
+# instantiation; the download is the .wasm's resource timing).
+PHASE_MARKS_JS = """(() => {
+  const mark = name => { try { performance.mark(name); } catch (error) {} };
+  addEventListener('py:progress', ({detail}) => {
+    if (typeof detail === 'string') mark('py:' + detail);
+  });
+  for (const name of ['instantiateStreaming', 'instantiate']) {
+    const original = WebAssembly[name];
+    WebAssembly[name] = async function (source, ...rest) {
+      const big = name === 'instantiateStreaming' || (source && source.byteLength > 1000000);
+      if (big) mark('bench:wasm-start');
+      try { return await original.call(this, source, ...rest); }
+      finally { if (big) mark('bench:wasm-end'); }
+    };
+  }
+})();"""
+# The boot's phases: (name, from mark, to mark); a mark the page lacks leaves its phase out.
+# "wasm": the download of pyodide.asm.wasm ends (resource timing); "ready": spades:ready.
+PHASES = (
+    ("to PyScript start", "nav", "py:Loading Pyodide"),
+    ("PyScript storage", "py:Loading Storage", "py:Loaded Storage"),
+    ("wasm download ends (from nav)", "nav", "file:pyodide.asm.wasm"),
+    ("stdlib download ends (from nav)", "nav", "file:python_stdlib.zip"),
+    ("app.zip download ends (from nav)", "nav", "file:app.zip"),
+    ("loadPyodide, in all", "py:Loading interpreter", "py:Loaded interpreter"),
+    ("  before the wasm compile", "py:Loading interpreter", "bench:wasm-start"),
+    ("  wasm compile + instantiate", "bench:wasm-start", "bench:wasm-end"),
+    ("  interpreter start (stdlib mounted, Python init)", "bench:wasm-end",
+     "py:Loaded interpreter"),
+    ("app.zip fetched and unpacked", "py:Loading files", "py:Loaded files"),
+    ("PyScript ready (after files)", "py:Loaded files", "spades:pyscript-ready"),
+    ("main.py fetched", "spades:pyscript-ready", "spades:before-run"),
+    ("PyScript's own Python (import pyscript)", "spades:before-run", "spades:python-start"),
+    ("importing the app", "spades:python-start", "spades:app-imported"),
+    ("building the controller", "spades:app-imported", "spades:app-built"),
+    ("boot: storage, catalogue, first render", "spades:app-built", "ready"),
+    ("PyScript ready to ready (bare: its script)", "py:Loaded Pyodide", "ready"),
+    ("ready (from nav)", "nav", "ready"),
+)
+
+
+def phases(timings: dict[str, Any]) -> dict[str, float]:
+    """The boot's phases (ms) of one load, from its marks and resource timings."""
+    points: dict[str, float] = {"nav": 0.0, "ready": float(timings["ready"])}
+    points.update(timings.get("marks") or {})
+    for name, entry in (timings.get("files") or {}).items():
+        points[f"file:{name}"] = entry["end"]
+    return {name: round(points[end] - points[start], 1)
+            for name, start, end in PHASES if start in points and end in points}
+
+
+def median_phases(loads: list[dict[str, Any]]) -> dict[str, float]:
+    """Each phase's median over the loads that have it."""
+    found = [phases(load) for load in loads]
+    return {name: round(statistics.median(f[name] for f in found if name in f), 1)
+            for name, _, _ in PHASES if any(name in f for f in found)}
 
 
 CONTROLLED_JS = """async () => {
@@ -81,7 +157,15 @@ CONTROLLED_JS = """async () => {
 
 def serve_bench_files(context: BrowserContext, base: str) -> None:
     """The baseline page's own files (``base`` + a name of bench/), which are not part of the
-    site, answered from the repository; its PyScript and Pyodide files come from the server."""
+    site, answered from the repository; its PyScript and Pyodide files come from the server,
+    but for a standard library the build changed (tools/build_web.py --stdlib-pyc): the bare
+    page gets Pyodide's own, as shipped."""
+    shipped = build_web.PYODIDE_DIR / "python_stdlib.zip"
+    served = build_web.VENDOR / "pyodide" / "python_stdlib.zip"
+    if served.read_bytes() != shipped.read_bytes():
+        context.route(base.rsplit("/bench/", 1)[0] + "/vendor/pyodide/python_stdlib.zip",
+                      lambda route: route.fulfill(
+                          path=str(shipped), headers={"Content-Type": "application/zip"}))
 
     def answer(route: Route) -> None:
         path = BENCH / route.request.url[len(base):].split("?")[0]
@@ -93,11 +177,16 @@ def serve_bench_files(context: BrowserContext, base: str) -> None:
     context.route(base + "*", answer)
 
 
-def measure(browser: Browser, url: str, repeat: bool = False) -> dict[str, float]:
-    """Load ``url`` in a fresh context; its first paint and ready times (ms since navigation).
-    With ``repeat``, also ``repeat_ready``: the ready time of a second load in the same context
-    once the service worker controls the page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+def measure(browser: Browser, url: str, repeat: bool = False,
+            worker: bool = True, block_workers: bool = False) -> dict[str, Any]:
+    """Load ``url`` in a fresh context; its first paint and ready times (ms since navigation),
+    its marks and resource timings. With ``repeat``, also ``repeat``: the same of a second load in
+    the same context, once the service worker controls the page (``worker``; the bare page has
+    none: its repeat load is from the browser's HTTP cache). ``block_workers``: the load without
+    a service worker (the page's registration refused)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800},
+                                  service_workers="block" if block_workers else "allow")
+    context.add_init_script(PHASE_MARKS_JS)
     errors: list[str] = []
     try:
         if "/bench/" in url:
@@ -107,20 +196,62 @@ def measure(browser: Browser, url: str, repeat: bool = False) -> dict[str, float
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(url)
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
-        timings: dict[str, float] = page.evaluate(TIMINGS_JS)
+        timings: dict[str, Any] = page.evaluate(TIMINGS_JS)
         if repeat:
-            page.evaluate(CONTROLLED_JS)
+            if worker:
+                page.evaluate(CONTROLLED_JS)
             page.wait_for_timeout(1000)  # let the first visit's Expert worker settle
             page.goto(url)
             page.wait_for_selector(
                 "body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS
             )
-            timings["repeat_ready"] = page.evaluate(TIMINGS_JS)["ready"]
+            timings["repeat"] = page.evaluate(TIMINGS_JS)
     finally:
         context.close()
     if errors:
         raise RuntimeError(f"{url}: {errors}")
     return timings
+
+
+def module_report(browser: Browser, app_url: str, bare_url: str) -> dict[str, Any]:
+    """What the app imports (ui/main.py's ``spadesBenchModules``): the modules there before it
+    (Pyodide's and PyScript's) and those it adds, by origin; then the time a bare page's
+    interpreter takes to import the standard library modules the app adds, in the app's order
+    (bench/bare.html's ``spadesImportTime``)."""
+    found: dict[str, Any] = {}
+    modules: dict[str, Any] = {}
+    stdlib: list[str] = []
+    timed: dict[str, Any] = {}
+    for url in (app_url, bare_url):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            if "/bench/" in url:
+                serve_bench_files(context, url.rsplit("/", 1)[0] + "/")
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", state="attached",
+                                   timeout=READY_TIMEOUT_MS)
+            if url == app_url:
+                modules = json.loads(page.evaluate("() => window.spadesBenchModules()"))
+            else:
+                stdlib = [name for name, where in modules["added_by_app"].items()
+                          if where == "stdlib"]
+                timed = json.loads(page.evaluate("names => window.spadesImportTime(names)",
+                                                 json.dumps(stdlib)))
+        finally:
+            context.close()
+    for key in ("before_app", "added_by_app"):
+        counts: dict[str, int] = {}
+        for where in modules[key].values():
+            counts[where] = counts.get(where, 0) + 1
+        found[key] = counts
+    found["stdlib_added_by_app"] = sorted(stdlib)
+    found["stdlib_added_import_ms"] = timed["total_ms"]
+    found["stdlib_added_slowest_ms"] = dict(sorted(timed["each"].items(),
+                                                   key=lambda item: -item[1])[:10])
+    found["other_added_by_app"] = sorted(name for name, where in modules["added_by_app"].items()
+                                         if where == "other")
+    return found
 
 
 def bot_times(browser: Browser, url: str) -> dict[str, object]:
@@ -326,14 +457,17 @@ def par_times(browser: Browser, url: str) -> dict[str, object]:
     return found
 
 
-def run(runs: int, hints: int = 40, load: bool = True, par: bool = True) -> dict[str, object]:
+def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
+        others: bool = True, no_sw: bool = False) -> dict[str, Any]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
     app_url, bare_url = base, base + "bench/bare.html"
-    app: list[dict[str, float]] = []
-    bare: list[dict[str, float]] = []
-    found: dict[str, object] = {}
+    app: list[dict[str, Any]] = []
+    bare: list[dict[str, Any]] = []
+    app_no_sw: list[dict[str, Any]] = []
+    found: dict[str, Any] = {}
+    load_before = os.getloadavg()
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -341,11 +475,15 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True) -> dict
                 if load:
                     measure(browser, app_url)  # warm-up: server gzip cache, OS file cache
                     measure(browser, bare_url)
-                    for _ in range(runs):
+                    for _ in range(runs):  # the two pages in turn: the same load on both
                         app.append(measure(browser, app_url, repeat=True))
-                        bare.append(measure(browser, bare_url))
-                    found["bot_decision_ms"] = bot_times(browser, app_url)
-                    found["drill_item_ms"] = drill_times(browser, app_url)
+                        bare.append(measure(browser, bare_url, repeat=True, worker=False))
+                        if no_sw:
+                            app_no_sw.append(measure(browser, app_url, block_workers=True))
+                    found["modules"] = module_report(browser, app_url, bare_url)
+                    if others:
+                        found["bot_decision_ms"] = bot_times(browser, app_url)
+                        found["drill_item_ms"] = drill_times(browser, app_url)
                 if hints > 0:
                     found["hint_ms"] = hint_times(browser, app_url, hints)
                 if par:
@@ -357,25 +495,67 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True) -> dict
     finally:
         server.shutdown()
         server.server_close()
-    print(f"browser_bench: load average {os.getloadavg()}", file=sys.stderr)
+    load_after = os.getloadavg()
+    print(f"browser_bench: load average {load_before} before, {load_after} after",
+          file=sys.stderr)
     if not load:
         return found
+    repeats = [t["repeat"] for t in app]
+    bare_repeats = [t["repeat"] for t in bare]
     print(
         f"browser_bench: {runs} run(s) each; app ready {[round(t['ready']) for t in app]} ms, "
-        f"repeat visit {[round(t['repeat_ready']) for t in app]} ms, "
-        f"bare ready {[round(t['ready']) for t in bare]} ms",
+        f"repeat visit {[round(t['ready']) for t in repeats]} ms, "
+        f"bare ready {[round(t['ready']) for t in bare]} ms, "
+        f"bare repeat {[round(t['ready']) for t in bare_repeats]} ms"
+        + (f", app without service worker {[round(t['ready']) for t in app_no_sw]} ms"
+           if app_no_sw else ""),
         file=sys.stderr,
     )
-    app_ready = statistics.median(t["ready"] for t in app)
-    bare_ready = statistics.median(t["ready"] for t in bare)
+    app_ready = statistics.median(float(t["ready"]) for t in app)
+    bare_ready = statistics.median(float(t["ready"]) for t in bare)
+    app_repeat = statistics.median(float(t["ready"]) for t in repeats)
+    bare_repeat = statistics.median(float(t["ready"]) for t in bare_repeats)
     return {
-        "first_paint_ms": round(statistics.median(t["first_paint"] for t in app), 1),
+        "first_paint_ms": round(statistics.median(
+            float(t["first_paint"]) for t in app), 1),
         "app_ready_ms": round(app_ready, 1),
-        "app_repeat_ready_ms": round(statistics.median(t["repeat_ready"] for t in app), 1),
+        "app_repeat_ready_ms": round(app_repeat, 1),
         "bare_ready_ms": round(bare_ready, 1),
+        "bare_repeat_ready_ms": round(bare_repeat, 1),
         "ready_ratio": round(app_ready / bare_ready, 3),
+        "repeat_ratio": round(app_repeat / bare_repeat, 3),
+        "phases_ms": {
+            "app_first": median_phases(app),
+            "app_repeat": median_phases(repeats),
+            "bare_first": median_phases(bare),
+            "bare_repeat": median_phases(bare_repeats),
+            **({"app_first_no_sw": median_phases(app_no_sw)} if app_no_sw else {}),
+        },
+        "snapshot_used": {  # the experimental snapshot boot (build_web --snapshot): which loads
+            "app_first": sum("spades:snapshot-used" in t["marks"] for t in app),
+            "app_repeat": sum("spades:snapshot-used" in t["marks"] for t in repeats),
+        },
+        "load_average": {"before": [round(x, 2) for x in load_before],
+                         "after": [round(x, 2) for x in load_after]},
         **found,
     }
+
+
+def phase_table(result: dict[str, Any]) -> str:
+    """The phases of ``run``'s result as a Markdown table (ms, medians)."""
+    columns = result["phases_ms"]
+    names = [name for name in ("app_first", "app_repeat", "bare_first", "bare_repeat",
+                                "app_first_no_sw") if name in columns]
+    heads = {"app_first": "app, first", "app_repeat": "app, repeat", "bare_first": "bare, first",
+             "bare_repeat": "bare, repeat", "app_first_no_sw": "app, first, no service worker"}
+    lines = ["| phase (ms) | " + " | ".join(heads[n] for n in names) + " |",
+             "|---|" + "---:|" * len(names)]
+    for name, _, _ in PHASES:
+        cells = [columns[n].get(name) for n in names]
+        if any(cell is not None for cell in cells):
+            lines.append(f"| {name} | " + " | ".join("" if c is None else f"{c:.0f}"
+                                                     for c in cells) + " |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -388,11 +568,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-par", action="store_true", help="do not time the deal's par")
     parser.add_argument("--only-par", action="store_true",
                         help="time the deal's par (and its game's reviews) only")
+    parser.add_argument("--only-load", action="store_true",
+                        help="time the loads only (their phases and the modules), nothing after")
+    parser.add_argument("--no-sw-too", action="store_true",
+                        help="also load the app's first visit with service workers blocked")
+    parser.add_argument("--table", action="store_true",
+                        help="also print the loads' phases as a Markdown table on stderr")
     args = parser.parse_args(argv)
-    hints = 0 if args.only_par else max(0, args.hints)
+    hints = 0 if (args.only_par or args.only_load) else max(0, args.hints)
     load = not (args.only_hints or args.only_par)
-    par = not (args.no_par or args.only_hints)
-    print(json.dumps(run(max(1, args.runs), hints, load, par)))
+    par = not (args.no_par or args.only_hints or args.only_load)
+    result = run(max(1, args.runs), hints, load, par, others=not args.only_load,
+                 no_sw=args.no_sw_too)
+    if args.table and load:
+        print(phase_table(result), file=sys.stderr)
+    print(json.dumps(result))
     return 0
 
 

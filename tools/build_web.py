@@ -19,7 +19,21 @@ page, its workers and the service worker fetch, idempotently and quickly when no
 ``site_files()`` is the one statement of what is served: the precache list plus the service
 worker's own three files. ``spades_server`` serves ``site/`` and nothing else.
 
-Usage: ``python3 tools/build_web.py``
+EXPERIMENTAL, off by default: ``--snapshot`` (or ``SPADES_SNAPSHOT=1`` in the environment, which
+the server's process needs too, as its refresh of the page's files reads it) also writes
+``site/vendor/pyodide/snapshot-<key>.zip``, Pyodide's memory snapshot of an interpreter that has
+just started, made under Node with the site's own Pyodide files, and points the site's
+``pyscript.toml`` at ``ui/pyodide-boot.mjs``, which starts Pyodide from that snapshot when the
+service worker has cached it and as before otherwise (docs/performance.md).
+
+EXPERIMENTAL, off by default: ``--stdlib-pyc`` (or ``SPADES_STDLIB_PYC=1``, for the server's process
+too) serves, as ``vendor/pyodide/python_stdlib.zip``, Pyodide's standard library with the bytecode
+of the modules an interpreter imports while the page starts (Pyodide's own, PyScript's and the
+app's: ``STDLIB_PYC_EXTRA`` and whatever the start imports), compiled by the same Pyodide under
+Node as "unchecked-hash" .pyc beside each .py, which zipimport prefers; the sources stay, so a
+traceback still shows its lines (docs/performance.md).
+
+Usage: ``python3 tools/build_web.py [--snapshot] [--stdlib-pyc]``
 """
 
 from __future__ import annotations
@@ -101,6 +115,63 @@ PYSCRIPT_CHUNKS = (
 )
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
+# The experimental precompiled standard library (SPADES_STDLIB_PYC=1, off by default).
+STDLIB_PYC_ENV = "SPADES_STDLIB_PYC"
+STDLIB_PYC_KEY = NODE_MODULES / ".build_web.stdlib-pyc.sha256"
+# Imported by the page beyond what Pyodide imports while it starts (seen in the page:
+# tools/browser_bench.py's "modules"): PyScript's Python (html), the app (datetime), and an
+# encoding the page's start reads.
+STDLIB_PYC_EXTRA = ("html", "html.entities", "datetime", "encodings.cp437")
+# Run by Node: args are Pyodide's folder, the modules to import, the zip of .pyc files to write.
+_STDLIB_PYC_JS = """
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [indexURL, extra, target] = process.argv.slice(-3);
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+py.globals.set("extra", extra);
+py.runPython(`
+import importlib, importlib.util, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+for name in extra.split(","):
+    importlib.import_module(name)
+home = next(path for path in sys.path if path.endswith(".zip"))
+with zipfile.ZipFile(home) as source, zipfile.ZipFile("/pyc.zip", "w") as out:
+    for name, module in sorted(sys.modules.items()):
+        origin = str(getattr(getattr(module, "__spec__", None), "origin", None) or "")
+        if not (origin.startswith(home + "/") and origin.endswith(".py")):
+            continue
+        inner = origin[len(home) + 1:]
+        text = source.read(inner)
+        code = compile(text, origin, "exec", dont_inherit=True)
+        out.writestr(inner[:-3] + ".pyc",
+                     _code_to_hash_pyc(code, importlib.util.source_hash(text), checked=False))
+`);
+writeFileSync(target, py.FS.readFile("/pyc.zip"));
+"""
+
+# The experimental snapshot boot (SPADES_SNAPSHOT=1, off by default): its files in site/.
+SNAPSHOT_ENV = "SPADES_SNAPSHOT"
+SNAPSHOT_BOOT = "ui/pyodide-boot.mjs"
+# The name ui/pyodide-boot.mjs reads in the repository; the site's copy reads the snapshot's
+# real name, snapshot-<key>.zip, the key a hash of the Pyodide files it was made from (the
+# wasm and the standard library's zip, whose directory the snapshot's zipimport holds), so that a
+# page never takes another build's snapshot from the caches.
+SNAPSHOT_ZIP = "vendor/pyodide/snapshot.zip"
+# The inputs' hash the snapshot was made from: build state, kept out of the served folder.
+SNAPSHOT_KEY = NODE_MODULES / ".build_web.snapshot.sha256"
+# Run by Node: args are Pyodide's folder and the file to write. A plain start, nothing imported
+# beyond what Pyodide imports itself: no JavaScript object but Pyodide's own is referenced from
+# Python, so the snapshot restores in a page or a worker as well as here.
+_SNAPSHOT_JS = """
+import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [indexURL, target] = process.argv.slice(-2);
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+const py = await loadPyodide({ indexURL, _makeSnapshot: true, stdout: () => {}, stderr: () => {} });
+writeFileSync(target, py.makeMemorySnapshot());
+"""
+
 # Run by Node: args are Pyodide's folder, the sources' zip, the zip of __pycache__ files to write.
 # "unchecked-hash" pycs are used as they are: no check of the source's mtime after unpacking.
 _COMPILE_JS = """
@@ -173,20 +244,151 @@ def _copy(source: Path, dest: Path) -> bool:
     return True
 
 
+def stdlib_pyc_enabled() -> bool:
+    """Whether this build serves the precompiled standard library (``SPADES_STDLIB_PYC=1``)."""
+    return os.environ.get(STDLIB_PYC_ENV) == "1"
+
+
+def write_stdlib_pyc(target: Path | None = None) -> str:
+    """Write ``target`` (site/vendor/pyodide/python_stdlib.zip): Pyodide's standard library
+    plus the bytecode of the modules the page's start imports, for site/ only when its inputs
+    changed: "made", "unchanged", or "failed" (no Node, or the compile failed)."""
+    stdlib = PYODIDE_DIR / "python_stdlib.zip"
+    digest = hashlib.sha256(_STDLIB_PYC_JS.encode() + ",".join(STDLIB_PYC_EXTRA).encode())
+    for name in PYODIDE_FILES:
+        digest.update(hashlib.sha256((PYODIDE_DIR / name).read_bytes()).digest())
+    key = digest.hexdigest()
+    in_site = target is None
+    target = VENDOR / "pyodide" / "python_stdlib.zip" if target is None else target
+    if (in_site and target.is_file() and STDLIB_PYC_KEY.is_file()
+            and STDLIB_PYC_KEY.read_text().strip() == key):
+        return "unchanged"
+    node = shutil.which("node")
+    if node is None:
+        _log("node not found: the standard library without bytecode")
+        return "failed"
+    with tempfile.TemporaryDirectory() as temp:
+        pyc_zip = Path(temp, "pyc.zip")
+        command = [node, "--input-type=module", "-e", _STDLIB_PYC_JS, "--",
+                   f"{PYODIDE_DIR}/", ",".join(STDLIB_PYC_EXTRA), str(pyc_zip)]
+        result = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or not pyc_zip.is_file():
+            reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            _log(f"standard library not precompiled: {reason}")
+            return "failed"
+        with zipfile.ZipFile(stdlib) as plain, zipfile.ZipFile(pyc_zip) as compiled:
+            entries = [(name, plain.read(name)) for name in plain.namelist()]
+            entries += [(name, compiled.read(name)) for name in compiled.namelist()]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".tmp")
+    partial.write_bytes(_zip(entries))
+    partial.replace(target)
+    if in_site:
+        STDLIB_PYC_KEY.write_text(key + "\n")
+    return "made"
+
+
 def vendor_runtime() -> int:
     """Copy Pyodide's core files and the PyScript files the page loads into site/vendor/;
-    return how many were copied."""
-    pairs = [(PYODIDE_DIR / name, VENDOR / "pyodide" / name) for name in PYODIDE_FILES]
+    return how many were copied. With the precompiled standard library on, its zip is written
+    instead of Pyodide's (and Pyodide's copied when that fails)."""
+    names = list(PYODIDE_FILES)
+    copied = 0
+    state = write_stdlib_pyc() if stdlib_pyc_enabled() else "off"
+    if state in ("made", "unchanged"):
+        names.remove("python_stdlib.zip")
+        copied += state == "made"
+    else:  # Pyodide's own zip (copied over a precompiled one: their sizes differ)
+        STDLIB_PYC_KEY.unlink(missing_ok=True)
+    pairs = [(PYODIDE_DIR / name, VENDOR / "pyodide" / name) for name in names]
     pairs += [
         (PYSCRIPT_DIST / name, VENDOR / "pyscript" / name) for name in pyscript_files(PYSCRIPT_DIST)
     ]
-    return sum(_copy(source, dest) for source, dest in pairs)
+    return copied + sum(_copy(source, dest) for source, dest in pairs)
+
+
+def snapshot_enabled() -> bool:
+    """Whether this build uses the experimental snapshot boot (``SPADES_SNAPSHOT=1``)."""
+    return os.environ.get(SNAPSHOT_ENV) == "1"
+
+
+def shell_files() -> tuple[str, ...]:
+    """The repository's files copied into site/ (SHELL_FILES, and the snapshot boot's module
+    when it is on)."""
+    return (*SHELL_FILES, SNAPSHOT_BOOT) if snapshot_enabled() else SHELL_FILES
 
 
 def copy_sources() -> int:
-    """Copy the repository's files the page fetches as they are (SHELL_FILES and sw.js) into
-    site/, under the same paths; return how many were copied."""
-    return sum(_copy(ROOT / name, SITE / name) for name in (*SHELL_FILES, "sw.js"))
+    """Copy the repository's files the page fetches as they are (shell_files() and sw.js) into
+    site/, under the same paths; return how many were copied. With the snapshot boot on, the
+    site's pyscript.toml names ui/pyodide-boot.mjs as the interpreter."""
+    names = [*shell_files(), "sw.js"]
+    if snapshot_enabled():
+        names.remove("pyscript.toml")
+        names.remove(SNAPSHOT_BOOT)
+    copied = sum(_copy(ROOT / name, SITE / name) for name in names)
+    if snapshot_enabled():
+        snapshot = site_snapshot()
+        boot = (ROOT / SNAPSHOT_BOOT).read_text()
+        if snapshot is not None:  # the site's copy reads this build's snapshot
+            boot = boot.replace('"snapshot.zip"', f'"{Path(snapshot).name}"')
+        _write_if_changed(SITE / SNAPSHOT_BOOT, boot)
+        text = (ROOT / "pyscript.toml").read_text()
+        plain = 'interpreter = "./vendor/pyodide/pyodide.mjs"'
+        if plain not in text:
+            raise SystemExit(f"build_web: pyscript.toml lacks {plain!r}")
+        _write_if_changed(SITE / "pyscript.toml",
+                          text.replace(plain, f'interpreter = "./{SNAPSHOT_BOOT}"'))
+    return copied
+
+
+def make_snapshot(target: Path | None = None) -> bool:
+    """Write ``target`` (site/vendor/pyodide/snapshot.zip: Pyodide's memory snapshot of a fresh
+    interpreter, made by Node from site/'s Pyodide files), for site/ only when those files
+    changed; False without Node or when Pyodide refuses (the page then boots as without it)."""
+    folder = VENDOR / "pyodide"
+    digest = hashlib.sha256(_SNAPSHOT_JS.encode())
+    for name in PYODIDE_FILES:
+        digest.update(hashlib.sha256((folder / name).read_bytes()).digest())
+    key = digest.hexdigest()
+    in_site = target is None
+    target = SITE / snapshot_file(key) if target is None else target
+    if (in_site and target.is_file() and SNAPSHOT_KEY.is_file()
+            and SNAPSHOT_KEY.read_text().strip() == key):
+        return False
+    node = shutil.which("node")
+    if node is None:
+        _log("node not found: no snapshot")
+        return False
+    with tempfile.TemporaryDirectory() as temp:
+        raw = Path(temp, "snapshot.bin")
+        command = [node, "--input-type=module", "-e", _SNAPSHOT_JS, "--", f"{folder}/", str(raw)]
+        result = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if result.returncode != 0 or not raw.is_file():
+            reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
+            _log(f"no snapshot: {reason}")
+            return False
+        data = _zip([("snapshot.bin", raw.read_bytes())])
+    partial = target.with_name(target.name + ".tmp")
+    partial.write_bytes(data)
+    partial.replace(target)
+    if in_site:
+        for other in (VENDOR / "pyodide").glob("snapshot-*.zip"):
+            if other != target:
+                other.unlink()
+        SNAPSHOT_KEY.write_text(key + "\n")
+    return True
+
+
+def snapshot_file(key: str) -> str:
+    """The snapshot's path in site/ for the hash ``key`` of the files it was made from."""
+    return SNAPSHOT_ZIP.replace("snapshot.zip", f"snapshot-{key[:16]}.zip")
+
+
+def site_snapshot() -> str | None:
+    """The snapshot site/ holds (its path in site/), if any."""
+    found = sorted((VENDOR / "pyodide").glob("snapshot-*.zip"))
+    return found[-1].relative_to(SITE).as_posix() if found else None
 
 
 def _app_files() -> list[Path]:
@@ -281,8 +483,11 @@ def pyscript_files(folder: Path | None = None) -> list[str]:
 
 def precache_files() -> list[str]:
     """The URLs (relative to the page) that the service worker caches on install."""
-    files = list(SHELL_FILES)
+    files = list(shell_files())
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
+    snapshot = site_snapshot() if snapshot_enabled() else None
+    if snapshot is not None:
+        files.append(snapshot)
     files += [f"vendor/pyscript/{name}" for name in pyscript_files()]
     files.append("vendor/app.zip")
     return files
@@ -384,7 +589,10 @@ def build() -> None:
     ensure_node_modules()
     if remove_old_vendor():
         _log("removed vendor/ (the old build folder; the site is built in site/)")
-    copied = vendor_runtime() + copy_sources()
+    copied = vendor_runtime()
+    if snapshot_enabled() and make_snapshot():
+        _log(f"{site_snapshot()} made (experimental snapshot boot)")
+    copied += copy_sources()
     packed = pack_app()
     state = "rebuilt" if packed else "unchanged"
     info = write_build_info()
@@ -395,7 +603,14 @@ def build() -> None:
     _log(f"site/ ready ({copied} file(s) copied, app.zip {state}, build {info['build']})")
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    flags = {"--snapshot": SNAPSHOT_ENV, "--stdlib-pyc": STDLIB_PYC_ENV}
+    if any(arg not in flags for arg in args):
+        print("usage: python3 tools/build_web.py [--snapshot] [--stdlib-pyc]", file=sys.stderr)
+        return 2
+    for arg in args:
+        os.environ[flags[arg]] = "1"
     try:
         build()
     except subprocess.CalledProcessError as error:

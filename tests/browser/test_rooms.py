@@ -292,7 +292,11 @@ def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Pa
     # (no reconnection, which would take the seat back); "Play here" takes it back, once.
     data = json.loads(page.evaluate("localStorage.getItem('spades.rooms') || '{}'"))
     code = data["last"]
-    with connect(live_server.replace("http://", "ws://") + "ws", open_timeout=20) as other:
+    # The other window reads every frame the server sends it (no bound on what it keeps
+    # unread), or the server would rightly close it as a slow reader while the bots play on
+    # a loaded machine, and never tell it that it was replaced.
+    with connect(live_server.replace("http://", "ws://") + "ws", open_timeout=20,
+                 max_queue=None) as other:
         other.recv(timeout=20)  # welcome
         other.send(json.dumps({"type": "resume", "code": code,
                                "token": data["seats"][code]["token"]}))
