@@ -51,6 +51,7 @@ from .deal import SplitMix64
 from .errors import UsageError
 from .game import GameState, HandResult
 from .hints import NEUTRAL, NEUTRAL_BID, TEMPLATES, contrast_against, explain
+from .judge import skill_of
 from .rules import Rules, trick_winner
 from .scoring import score_hand
 from .seats import SEATS, Seat
@@ -58,8 +59,9 @@ from .views import View, view_for
 
 __all__ = [
     "MAX_ITEMS", "MIN_COST", "NOISE_Z", "PARTS", "PART_TIPS", "REASON_KEYS", "Parts", "Price",
-    "Review", "ReviewItem", "Why", "clear_of_noise", "hand_states", "price", "review_hand",
-    "review_steps", "review_to_dict", "split_outcome", "standard_error", "weigh", "why",
+    "Review", "ReviewItem", "Weighed", "Why", "clear_of_noise", "hand_states", "price",
+    "review_hand", "review_steps", "review_to_dict", "split_outcome", "standard_error", "weigh",
+    "weighed_indices", "why",
 ]
 
 MIN_COST = 50  # tenths of a point: only decisions costing at least 5 points
@@ -172,6 +174,20 @@ class ReviewItem:
 
 
 @dataclass(frozen=True, slots=True)
+class Weighed:
+    """One decision weighed, flagged or not (for :mod:`.judge`): where, its skill, and what
+    it cost against the best action found (``best``: it is that action, or plays alike;
+    then no cost)."""
+
+    action_index: int  # bids 0-3, then plays 4-55
+    skill: str  # one of judge.SKILLS
+    best: bool = True
+    cost: int = 0  # tenths of a point
+    se: int = 0  # the cost's standard error, tenths
+    clear: bool = False  # the cost is positive and at least NOISE_Z standard errors
+
+
+@dataclass(frozen=True, slots=True)
 class Review:
     """The review of one hand for one seat: the costly decisions, the costliest first."""
 
@@ -179,6 +195,7 @@ class Review:
     seat: Seat
     decisions: int  # the seat's decisions weighed (forced ones and Blind Nil left out)
     items: tuple[ReviewItem, ...]
+    judged: tuple[Weighed, ...] = ()  # every decision weighed, in the hand's order
 
     @property
     def total_cost(self) -> int:
@@ -550,42 +567,67 @@ def weigh(view: View, played: Card | Bid, budget: ExpertBudget | None = None,
 
 
 def review_hand(game: GameState, hand_index: int, seat: Seat = Seat.S,
-                budget: ExpertBudget | None = None, worlds: int = WORLDS) -> Review:
+                budget: ExpertBudget | None = None, worlds: int = WORLDS,
+                part: tuple[int, int] | None = None) -> Review:
     """The review of the finished hand ``hand_index`` of ``game`` for ``seat``'s own
-    decisions (see the module)."""
-    return run_steps(review_steps(game, hand_index, seat, budget, worlds))
+    decisions (see the module); ``part``: only the weighed decisions ``part[0]`` to
+    ``part[1] - 1`` (in the hand's order), for a caller that reviews a hand in pieces."""
+    return run_steps(review_steps(game, hand_index, seat, budget, worlds, part))
 
 
 def review_steps(game: GameState, hand_index: int, seat: Seat = Seat.S,
-                 budget: ExpertBudget | None = None,
-                 worlds: int = WORLDS) -> Generator[None, None, Review]:
+                 budget: ExpertBudget | None = None, worlds: int = WORLDS,
+                 part: tuple[int, int] | None = None) -> Generator[None, None, Review]:
     """:func:`review_hand` in steps: yields after each decision weighed (for a caller that
     cannot block, the page's main thread); the same review."""
     states = hand_states(game, hand_index)
     result = game.past_hands[hand_index]
     actions: tuple[Card | Bid, ...] = (*result.bid_history, *result.plays)
     found: list[ReviewItem] = []
-    decisions = 0
-    for index, state in enumerate(states):
-        if state.to_act != seat:
-            continue
+    judged: list[Weighed] = []
+    chosen = _weighed(states, actions, seat)
+    if part is not None:  # the decisions part[0] to part[1] - 1 only (a page's slice)
+        chosen = chosen[part[0]:part[1]]
+    for index in chosen:
         played = actions[index]
-        view = view_for(state, seat)
-        if isinstance(played, Card) and len(view.legal_plays) < 2:
-            continue
-        if isinstance(played, Bid) and played.blind:
-            continue
-        decisions += 1
+        view = view_for(states[index], seat)
         weighed = weigh(view, played, budget, worlds)
         yield
+        skill = skill_of(view, played)
         if weighed is None:
+            judged.append(Weighed(index, skill))
             continue
         better, evaluation, cost = weighed
+        judged.append(Weighed(index, skill, False, cost.cost, cost.se, cost.clear))
         if cost.cost < MIN_COST or not cost.clear:
             continue
         found.append(_item(view, played, better, evaluation, cost, result, index))
     found.sort(key=lambda item: (-item.cost, item.action_index))
-    return Review(hand_index, seat, decisions, tuple(found[:MAX_ITEMS]))
+    return Review(hand_index, seat, len(chosen), tuple(found[:MAX_ITEMS]), tuple(judged))
+
+
+def _weighed(states: list[GameState], actions: tuple[Card | Bid, ...], seat: Seat) -> list[int]:
+    """The indices of ``seat``'s decisions that the review weighs: not forced (two legal
+    cards at least), not a Blind Nil."""
+    chosen = []
+    for index, state in enumerate(states):
+        if state.to_act != seat:
+            continue
+        played = actions[index]
+        if isinstance(played, Card) and len(state.legal_plays()) < 2:
+            continue
+        if isinstance(played, Bid) and played.blind:
+            continue
+        chosen.append(index)
+    return chosen
+
+
+def weighed_indices(game: GameState, hand_index: int, seat: Seat = Seat.S) -> list[int]:
+    """The indices (bids 0-3, plays 4-55) of ``seat``'s decisions of the finished hand
+    ``hand_index`` that the review weighs: as many as :attr:`Review.decisions`."""
+    result = game.past_hands[hand_index]
+    actions: tuple[Card | Bid, ...] = (*result.bid_history, *result.plays)
+    return _weighed(hand_states(game, hand_index), actions, seat)
 
 
 def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evaluation,
@@ -660,7 +702,11 @@ def review_to_dict(review: Review) -> dict[str, object]:
                 "parts": dict(item.parts.named()),
                 "se": item.se,
                 "kind": "bid" if isinstance(item.played, Bid) else "card",
+                "index": item.action_index,
             }
             for item in review.items
         ],
+        # every decision weighed: [action index, skill, best, cost, se, clear]
+        "judged": [[w.action_index, w.skill, w.best, w.cost, w.se, w.clear]
+                   for w in review.judged],
     }

@@ -15,11 +15,12 @@ PACKAGES = ("spades_core", "ui", "locales")
 # ui/ is one package per screen over one shared package; the entry points and the
 # composition root stand at the top (ui/__init__.py and each package's __init__.py say so).
 SHARED = "ui.shared"
-SCREENS = ("ui.table", "ui.rooms", "ui.lessons", "ui.drills")
+SCREENS = ("ui.table", "ui.rooms", "ui.lessons", "ui.drills", "ui.progress")
 TOP = {"ui", "ui.root", "ui.main", "ui.botworker"}
 # Each screen's controller: only the composition root may import one (the lessons screen by
 # name, lazily); no other screen, no renderer.
-SCREEN_CONTROLLERS = {"ui.table.app", "ui.rooms.rooms", "ui.lessons.lessons_screen"}
+SCREEN_CONTROLLERS = {"ui.table.app", "ui.rooms.rooms", "ui.lessons.lessons_screen",
+                      "ui.progress.progress"}
 # The table's controllers of one concern each, which its App composes.
 TABLE_CONTROLLERS = {"ui.table.flow", "ui.table.moves", "ui.table.coaching", "ui.table.menus",
                      "ui.table.settings"}
@@ -27,12 +28,13 @@ TABLE_CONTROLLERS = {"ui.table.flow", "ui.table.moves", "ui.table.coaching", "ui
 ROOMS_PARTS = {"ui.rooms.waiting_room", "ui.rooms.room_table", "ui.rooms.daily_board"}
 SCREEN_CONTROLLERS |= TABLE_CONTROLLERS | ROOMS_PARTS
 CONTROLLER = {"ui.table.app", "ui.root", "ui.main", "ui.botworker", "ui.shared.botrunner",
-              "ui.rooms.rooms", *TABLE_CONTROLLERS, *ROOMS_PARTS}
+              "ui.rooms.rooms", "ui.progress.progress", *TABLE_CONTROLLERS, *ROOMS_PARTS}
 # Modules that draw or describe what is drawn: plain data in, elements (or markup) out.
 RENDERERS = {"ui.table.render", "ui.table.dialogs", "ui.shared.cardview", "ui.shared.cardface",
              "ui.shared.models", "ui.table.icons", "ui.shared.dom", "ui.shared.ports",
              "ui.lessons.lessons_screen", "ui.drills.drills_screen", "ui.table.viewer",
-             "ui.table.viewer_screen", "ui.rooms.rooms_screen", "ui.lessons.lesson_view"}
+             "ui.table.viewer_screen", "ui.rooms.rooms_screen", "ui.lessons.lesson_view",
+             "ui.progress.progress_screen", "ui.progress.charts"}
 LESSONS = {"spades_core.lessons", "spades_core.lessons.drills", "ui.lessons", "ui.drills"}
 
 

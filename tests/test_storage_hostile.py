@@ -11,7 +11,9 @@ import pytest
 
 from spades_core import GameState, Rules
 from spades_core.bots import bot_action, make_bot
+from spades_core.judge import summarise
 from ui.lessons import lessons_progress
+from ui.progress import history
 from ui.shared import options
 from ui.shared.storage import (
     KEYS,
@@ -37,6 +39,13 @@ def _game_json(**changes: Any) -> dict[str, Any]:
     return data
 
 
+def _progress_json() -> dict[str, Any]:
+    judged = summarise([("bidding", True, 0, False), ("lead", False, 70, True)])
+    found = history.record_hand(history.empty(), "normal", 12, 0, judged, 60, (0, 0), 1)
+    found = history.end_game(found, "normal", 12, True)
+    return history.record_hand(found, "expert", 0, 3, judged, -40, (1, 1), 0, practice=True)
+
+
 GOOD: dict[str, str] = {
     "game": json.dumps(_game_json()),
     "options": json.dumps({**options.defaults(), "target": 200, "felt": "blue"}),
@@ -44,6 +53,7 @@ GOOD: dict[str, str] = {
     "lessons": '{"version": 1, "lessons": {"rules-02-tricks": {"done": [0, 1], "at": 2}}}',
     "par": '{"20261201|normal|{}": {"par": 524}}',
     "welcome": '{"seen": true}',
+    "progress": json.dumps(_progress_json()),
 }
 CHECKS = {
     "game": savegame.check,
@@ -52,6 +62,7 @@ CHECKS = {
     "lessons": lessons_progress.check,
     "par": coach_cache.check,
     "welcome": check_seen,
+    "progress": history.check,
 }
 ENCODE = {"lessons": lessons_progress.Progress.to_json}  # how the lessons screen stores it
 DEFAULTS: dict[str, Any] = {
@@ -61,6 +72,7 @@ DEFAULTS: dict[str, Any] = {
     "lessons": lessons_progress.Progress(),
     "par": {},
     "welcome": {"seen": False},
+    "progress": history.empty(),
 }
 BIG = "9" * 4300  # the most digits int() accepts from text
 DEEP = 10_000
@@ -139,6 +151,22 @@ IN_KEY: dict[str, dict[str, str]] = {
         "daily-score-big": GOOD["stats"].replace('"ns": 230', f'"ns": {BIG}'),
         "daily-bad-date": json.dumps({"levels": {}, "daily": {"x" * 50_000: {}}}),
     },
+    "progress": {
+        "version-2": GOOD["progress"].replace('"v": 1', '"v": 2', 1),
+        "lost-inf": GOOD["progress"].replace('"lost": 70', '"lost": 1e999', 1),
+        "lost-big": GOOD["progress"].replace('"lost": 70', f'"lost": {BIG}', 1),
+        "lost-negative": GOOD["progress"].replace('"lost": 70', '"lost": -70', 1),
+        "n-float": GOOD["progress"].replace('"n": 2', '"n": 2.0', 1),
+        "won-string": GOOD["progress"].replace('"won": true', '"won": "yes"', 1),
+        "ok-over-n": GOOD["progress"].replace('"ok": 1', '"ok": 3', 1),
+        "level-unknown": GOOD["progress"].replace('"normal"', '"godlike"', 1),
+        "by-short": GOOD["progress"].replace('"by": [', '"by": [[0, 0, 0], ', 1),
+        "done-huge": GOOD["progress"].replace('"done": 1', f'"done": {1 << 64}', 1),
+        "done-list": GOOD["progress"].replace('"done": 1', '"done": [0]', 1),
+        "games-string": json.dumps({"v": 1, "games": "x", "before": {}}),
+        "before-row-bad": json.dumps({"v": 1, "games": [], "before": {"normal": {"games": -1}}}),
+        "deep-games": '{"v": 1, "games": ' + "[" * DEEP + "]" * DEEP + ', "before": {}}',
+    },
     "lessons": {
         "done-inf": '{"version": 1, "lessons": {"a": {"done": [1e999]}}}',
         "at-big": f'{{"version": 1, "lessons": {{"a": {{"done": [], "at": {BIG}}}}}}}',
@@ -167,6 +195,10 @@ KEPT: dict[tuple[str, str], Any] = {
     **{("stats", label): _DAILY_ONLY for label in (
         "played-big", "best-float", "won-bool", "won-over-played")},
     ("stats", "daily-score-big"): {**_GOOD_STATS, "daily": {}},
+    # one bad game entry goes, the practice entry beside it stays
+    **{("progress", label): {**history.empty(), "games": _progress_json()["games"][1:]}
+       for label in ("lost-big", "lost-negative", "n-float", "won-string", "ok-over-n",
+                     "level-unknown", "by-short", "done-huge", "done-list")},
 }
 
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 
 from spades_core.bots import Bot, bot_action, make_bot
+from spades_core.game import GameState
 from spades_core.record import loads
 
 _bots: dict[str, Bot] = {}
+_last_record: list[tuple[str, GameState]] = []  # the last record read: a hand's review parts
 
 
 def ping() -> str:
@@ -44,6 +46,19 @@ def review(record_text: str, hand_index: int) -> str:
     return json.dumps(review_to_dict(review_hand(loads(str(record_text)), int(hand_index))))
 
 
+def review_part(record_text: str, hand_index: int, start: int, stop: int) -> str:
+    """South's weighed decisions ``start`` to ``stop - 1`` of a finished hand of the record,
+    reviewed (``ui.shared.botrunner.review_part_steps``), as JSON."""
+    from spades_core.bots.expert import run_steps
+    from ui.shared.botrunner import review_part_steps
+
+    text = str(record_text)
+    if not _last_record or _last_record[0][0] != text:  # the parts of a hand: one record
+        _last_record[:] = [(text, loads(text))]
+    state = _last_record[0][1]
+    return str(run_steps(review_part_steps(state, int(hand_index), int(start), int(stop))))
+
+
 def par_step(par_text: str, player_text: str, level: str) -> str:
     """One hand of the par game (``ui.shared.botrunner.par_step_steps``): the par game's record
     so far (empty to start) and the player's record in, the JSON of the hand's end out."""
@@ -61,4 +76,4 @@ def drill(name: str, index: int) -> str:
     return solve_json(str(name), int(index))
 
 
-__export__ = ["decide", "drill", "hint", "par_step", "ping", "review"]
+__export__ = ["decide", "drill", "hint", "par_step", "ping", "review", "review_part"]

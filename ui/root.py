@@ -30,4 +30,8 @@ def make_rooms(app: App) -> Any:
 
 
 def build() -> App:
-    return App(open_lessons=open_lessons, make_rooms=make_rooms)
+    from .progress.progress import Progress
+
+    app = App(open_lessons=open_lessons, make_rooms=make_rooms)
+    app.progress = Progress(app)  # the Progress screen's controller over the table's
+    return app

@@ -24,6 +24,7 @@ NOTICE = {
     "game": "saved game could not be read",
     "options": "saved options could not be read",
     "stats": "saved statistics could not be read",
+    "progress": "saved progress history could not be read",
 }
 
 
@@ -66,6 +67,7 @@ def test_hostile_values_are_reset_with_a_notice_and_play_goes_on(
     cases = [("game", label, text) for label, text in hostile_games(good_game).items()]
     cases += [(name, "deep-10k", DEEP_10K) for name in ("options", "stats", "lessons")]
     cases += [("options", "deep-100k", DEEP_100K), ("stats", "inf", '{"levels": 1e999}')]
+    cases += [("progress", "deep-10k", DEEP_10K)]
     for name, label, text in cases:
         items = {"spades.options.v1": json.dumps(FAST), "spades.game.v1": json.dumps(good_game),
                  f"spades.{name}.v1": text}
@@ -91,6 +93,13 @@ def test_hostile_values_are_reset_with_a_notice_and_play_goes_on(
                 "version": 1, "lessons": {}}
         if name == "options":
             assert stored(page, "options")["target"] == 500  # the defaults, not FAST's 200
+        if name == "progress":  # the Progress screen opens on the reset (empty) history
+            assert stored(page, "progress") == {"v": 1, "games": [], "before": {}}
+            page.click("#menu-button")
+            page.click("#screen-menu [data-action='progress']")
+            expect(page.locator("#screen-progress .pg-empty")).to_be_visible()
+            page.click("#screen-progress [data-action='menu']")
+            page.click("#screen-menu [data-action='resume']")
         step(page)  # quiet again before the next case writes storage
 
 

@@ -104,6 +104,7 @@ def _take_error_banner(name: str) -> bool:
 COACH_NAME = "spades-coach"  # a second worker for the review and the par: long jobs that
 # must not hold up the bots' decisions
 COACH_TIMEOUT_MS = 600_000  # a review, or one hand of a par (four Experts: seconds)
+REVIEW_PART = 2  # decisions of a hand weighed per coach job (each about 0.5 s in the page)
 MAX_PAR_GAMES = 8  # par games kept in memory, part played or over (the oldest dropped)
 
 
@@ -121,6 +122,7 @@ class BotRunner:
         self.longest_step_ms = 0.0  # one step of the search
         self.longest_decision_ms = 0.0  # one decision in the worker
         self.last_job_ms = 0.0  # the last hint, review or par (worker or main thread)
+        self.last_where = "main"  # where the last coach job ran
         self.jobs_done: dict[str, int] = {}  # coach jobs finished, by method
         self.par_games: dict[str, str] = {}  # par games so far (records), by par key
         self._par_running: dict[str, asyncio.Future[tuple[str, dict[str, Any]]]] = {}
@@ -296,6 +298,7 @@ class BotRunner:
 
     def _note_job(self, method: str, spent: float, where: str) -> None:
         self.last_job_ms = spent
+        self.last_where = where
         self.jobs_done[method] = self.jobs_done.get(method, 0) + 1
         _show(f"{self.tag}-{method}-ms", str(round(spent, 1)))
         _show(f"{self.tag}-{method}-by", where)
@@ -314,19 +317,37 @@ class BotRunner:
         text = await self.job("hint", (dumps(state), hand_seen), steps, timeout)
         return hint_from_json(text, state.phase is Phase.BIDDING)
 
-    async def review(self, state: GameState, hand_index: int) -> dict[str, Any]:
-        """The review of South's decisions in a finished hand (``review_to_dict``)."""
+    async def review(self, state: GameState, hand_index: int,
+                     progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+        """The review of South's decisions in a finished hand (``review_to_dict``), worked
+        out :data:`REVIEW_PART` decisions per coach job (:func:`review_part_steps`), so that
+        ``progress(done, count)`` can say how far it got after each and another coach job
+        waits for a few decisions at most.  ``<body>``: ``data-TAG-review-ms`` is the whole
+        hand's time (all its jobs), ``data-TAG-review-done`` / ``-of`` the progress."""
         from spades_core.record import dumps
-        from spades_core.review import review_steps, review_to_dict
 
-        def steps() -> Generator[None, None, str]:
-            found = yield from review_steps(state, hand_index)
-            return json.dumps(review_to_dict(found))
+        record_text = dumps(state)
+        begin = _now_ms()
+        parts: list[dict[str, Any]] = []
+        start, count = 0, REVIEW_PART
+        while start < count or not parts:
+            stop = start + REVIEW_PART
 
-        text = await self.job("review", (dumps(state), hand_index), steps, COACH_TIMEOUT_MS,
-                              wait=True)
-        data: dict[str, Any] = json.loads(text)
-        return data
+            def steps(start: int = start, stop: int = stop) -> Generator[None, None, str]:
+                return (yield from review_part_steps(state, hand_index, start, stop))
+
+            text = await self.job("review_part", (record_text, hand_index, start, stop), steps,
+                                  COACH_TIMEOUT_MS, wait=True)
+            data: dict[str, Any] = json.loads(text)
+            count = int(data.pop("of"))
+            parts.append(data)
+            start = stop
+            _show(f"{self.tag}-review-done", str(min(start, count)))
+            _show(f"{self.tag}-review-of", str(count))
+            if progress is not None and start < count:
+                progress(start, count)
+        self._note_job("review", _now_ms() - begin, self.last_where)
+        return merge_reviews(parts)
 
     # --- the par, hand by hand -----------------------------------------------------
 
@@ -421,6 +442,36 @@ def par_step_steps(par_text: str, player_text: str,
         "scores": {"NS": ns, "EW": ew}, "over": over,
         "par": par_to_dict(par_of(state, str(level)), player) if over else None,
     })
+
+
+def review_part_steps(state: GameState, hand_index: int, start: int,
+                      stop: int) -> Generator[None, None, str]:
+    """South's weighed decisions ``start`` to ``stop - 1`` of a finished hand, reviewed, in
+    steps: ``review_to_dict`` of that part with ``"of"``, how many decisions the hand has to
+    weigh (:func:`merge_reviews` puts the parts together)."""
+    from spades_core.review import review_steps, review_to_dict, weighed_indices
+
+    count = len(weighed_indices(state, hand_index))
+    found = yield from review_steps(state, hand_index, part=(start, stop))
+    return json.dumps({**review_to_dict(found), "of": count})
+
+
+def merge_reviews(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The review of a whole hand from the reviews of its parts (in order): the decisions
+    added up, the items the costliest first (the earliest on a tie) and at most
+    ``MAX_ITEMS`` of them, every decision's judgement in the hand's order: the same as
+    reviewing the hand in one piece (each decision is weighed alone)."""
+    from spades_core.review import MAX_ITEMS
+
+    items = sorted((item for part in parts for item in part["items"]),
+                   key=lambda item: (-int(item["cost"]), int(item["index"])))
+    return {
+        "hand": parts[0]["hand"],
+        "seat": parts[0]["seat"],
+        "decisions": sum(int(part["decisions"]) for part in parts),
+        "items": items[:MAX_ITEMS],
+        "judged": [entry for part in parts for entry in part["judged"]],
+    }
 
 
 def hint_to_json(found: Any) -> str:

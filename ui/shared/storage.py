@@ -27,6 +27,7 @@ KEYS = {
     "lessons": "spades.lessons.v1",
     "par": "spades.par.v1",  # the deals' pars, by deal, level and rules (ui/table/coach_cache.py)
     "welcome": "spades.welcome.v1",  # true once the first visit's welcome was shown
+    "progress": "spades.progress.v1",  # the judged hands' history (ui/progress/history.py)
 }
 # Keys of earlier formats: removed when found.
 OLD_KEYS = ("spades.game", "spades.options", "spades.stats", "spades.game.v0")
@@ -43,6 +44,7 @@ LIMITS = {
     "lessons": 64 * 1024,
     "par": 16 * 1024,  # at most coach_cache.MAX_ENTRIES pars of ~100 characters
     "welcome": 16,
+    "progress": 128 * 1024,  # at most 200 games' summaries of ~600 characters (history.py)
 }
 # Deepest nesting of arrays/objects accepted. The app writes at most 6 (the game:
 # {record: {hands: [{cards: {N: [...]}}]}}).

@@ -75,6 +75,9 @@ class App:
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self.rooms: Any = None  # ui.rooms.rooms.Rooms: the rooms' controller, made at boot
+        # ui.progress.progress.Progress, set by the root: the judged hands' history and the
+        # Progress screen (its actions are dispatched to it)
+        self.progress: Any = None
         # the table's controllers, one concern each; the first is the others' game
         self.flow = GameFlow(self)
         self.moves = Moves(self)
@@ -98,6 +101,8 @@ class App:
         i18n.load()
         self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices,
                                 "notice.part-stats")
+        if self.progress is not None:
+            self.progress.boot(notices)
         game = self._load("game", savegame.check, "notice.bad-game", notices)
         try:  # a cache: unreadable is empty, and no notice
             self.coaching.par_cache = self.storage.load("par", coach_cache.check)[0] or {}
@@ -282,7 +287,8 @@ class App:
     def owner_of(self, name: str) -> Any:
         """The table's controller that has the action ``name``, or None."""
         handler = ports.handler_name(name)
-        return next((c for c in self.controllers if hasattr(c, handler)), None)
+        owners = (*self.controllers, *(() if self.progress is None else (self.progress,)))
+        return next((c for c in owners if hasattr(c, handler)), None)
 
     def dispatch(self, name: str, arg: str = "") -> bool:
         """Run the action ``name`` (a ``data-action``) with its ``data-arg``: on the table's
@@ -346,6 +352,11 @@ class App:
                                           in_room=self.in_room()))
         if name == "welcome":
             render.welcome()
+        if name == "progress":
+            if self.progress is None:
+                name = "menu"
+            else:
+                self.progress.show()
         self.screen = name
         render.show_screen(name)
         if name == "table":
@@ -411,6 +422,9 @@ class App:
 
     def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")
+
+    def do_progress(self, arg: str) -> None:
+        self.show_screen("progress")
 
     def do_welcome(self, arg: str) -> None:
         self.show_screen("welcome")

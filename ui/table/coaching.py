@@ -44,12 +44,22 @@ class Coaching:
         if focus is not None:
             dialogs.practice_panel(None)
 
+        game = self.flow.game
+        level = game.level if game is not None else "normal"
+        practice = self.flow.practice_end is not None  # (the practice may be over when it comes)
+
+        def progress(done: int, count: int) -> None:  # "Reviewing… 4 of 13"
+            if self.app.dialog_kind == "sheet-pending" and self.flow.state is state:
+                dialogs.review_progress(done, count)
+
         async def work() -> None:
             try:
-                data = await self.coach.review(state, hand_index)
+                data = await self.coach.review(state, hand_index, progress)
             except Exception as error:
                 js.console.warn(f"review failed: {error!r}")
                 data = {"items": [], "failed": True}
+            if not data.get("failed"):
+                self.judged(state, hand_index, data, level, practice)
             self.reviews.put(key, data)  # kept: the hand viewer shows its verdicts
             if self.viewer is not None and self.app.dialog_kind.startswith("sheet"):
                 self.show_viewer()
@@ -59,6 +69,31 @@ class Coaching:
                     self.show_practice_report(state, focus, data)
 
         self.app.schedule(work())
+
+    def judged(self, state: GameState, hand_index: int, data: dict[str, Any], level: str,
+               practice: bool) -> None:
+        """A hand's review came: into the progress history (a solo or practice hand, not a
+        room's), its figure on the review (``data["figure"]``), the game's on the end
+        dialog if it shows."""
+        progress = self.app.progress
+        if progress is None or self.app.in_room():
+            return
+        try:
+            data["figure"] = progress.hand_judged(
+                state.past_hands[hand_index], data, level, int(state.deal or 0), practice)
+        except Exception as error:  # the history never stops the review
+            js.console.warn(f"progress not recorded: {error!r}")
+            return
+        if self.app.dialog_kind == "end" and self.flow.state is state:
+            self.show_game_figure(state)
+
+    def show_game_figure(self, state: GameState) -> None:
+        """The game's accuracy figure in the end dialog (from the progress history)."""
+        game = self.flow.game
+        if self.app.progress is None or game is None or self.flow.practising:
+            return
+        figure = self.app.progress.game_figure(game.level, int(state.deal or 0))
+        dialogs.game_figure(figure, len(state.past_hands))
 
     def show_practice_report(self, state: GameState, focus: tuple[str, tuple[str, ...]],
                              data: dict[str, Any]) -> None:

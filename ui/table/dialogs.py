@@ -413,14 +413,73 @@ def _in_hand_order(cards: list[str]) -> list[str]:
     return [str(card) for card in hand_order(parse_card(text) for text in cards)]
 
 
+def review_progress(done: int, count: int) -> None:
+    """How far the review of the hand got: "Reviewing your decisions… 4 of 13"."""
+    node = byid("coach-review")
+    if not _found(node) or node.getAttribute("data-state") != "computing":
+        return
+    line = node.querySelector(".coach-computing")
+    if _found(line):
+        line.textContent = t("review.progress", done=done, count=count)
+    node.setAttribute("data-review-done", str(done))
+    node.setAttribute("data-review-of", str(count))
+
+
+def _figure_line(figure: dict[str, Any], key: str) -> str:
+    """A hand's or a game's accuracy figure in words (``history.figure``'s data)."""
+    accuracy = figure["accuracy"]
+    if accuracy is None:
+        return t(f"{key}.none")
+    classes = figure["classes"]
+    errors = ", ".join(_coach_text(f"judge.count.{name}", n=classes[index])
+                       for index, name in ((2, "inaccuracy"), (3, "mistake"), (4, "blunder"))
+                       if classes[index])
+    lost = i18n.number(i18n.whole_points(int(figure["lost"])))
+    per_hand = i18n.number(i18n.whole_points(int(figure["per_hand"])))
+    return _coach_text(key, accuracy=i18n.percent(int(accuracy)), sound=figure["sound"],
+                       decisions=figure["decisions"], lost=lost, per_hand=per_hand,
+                       hands=figure["hands"], errors=errors or t("judge.no-error"))
+
+
+def game_figure(figure: dict[str, Any] | None, hands: int) -> None:
+    """The game's accuracy figure in the end dialog (``#game-figure``), or that the
+    coach is still judging its last hands."""
+    dialog = byid("dialog")
+    body: Any = dialog.querySelector(".dialog-body") if _found(dialog) else None
+    if not _found(body):
+        return
+    node = byid("game-figure")
+    if not _found(node):
+        node = el("p", cls="game-figure", id="game-figure", aria_live="polite")
+        result = body.querySelector(".end-result")
+        if _found(result):
+            result.insertAdjacentElement("afterend", node)
+        else:
+            add(body, node)
+    judged = 0 if figure is None else int(figure["hands"])
+    node.setAttribute("data-hands", str(judged))
+    if figure is not None:
+        node.setAttribute("data-accuracy", str(figure["accuracy"]))
+        node.setAttribute("data-lost", str(figure["lost"]))
+    text = "" if figure is None else _figure_line(figure, "judge.game")
+    if judged < hands:
+        text = (text + " " + t("judge.game.pending", judged=judged, hands=hands)).strip()
+    node.textContent = text
+
+
 def review_panel(data: dict[str, Any] | None) -> None:
     """The review of the hand (``spades_core.review.review_to_dict``), or "computing…"
-    while ``data`` is None."""
+    while ``data`` is None; the hand's accuracy figure first (``data["figure"]``)."""
     node = _panel("coach-review", "review", data)
     if node is None or data is None:
         return
     items = data.get("items", [])
     node.setAttribute("data-state", "failed" if data.get("failed") else "done")
+    figure = data.get("figure")
+    if figure is not None:
+        line = el("p", _figure_line(figure, "judge.hand"), "coach-figure",
+                  data_accuracy=str(figure["accuracy"]), data_lost=str(figure["lost"]))
+        add(node, line)
     if not items:
         add(node, el("p", t("review.none"), "coach-none"))
         return

@@ -320,6 +320,8 @@ class GameFlow:
             daily = str(state.deal) if game.daily else None
             self.app.stats = stats_mod.record_game(self.app.stats, game.level, won, ns, daily, ew)
             self.app.store("stats", self.app.stats)
+            if self.app.progress is not None:
+                self.app.progress.game_over(game.level, int(state.deal or 0), won)
             game.recorded = True
             self.save()
             if self.app.options["sound"]:
@@ -330,6 +332,7 @@ class GameFlow:
                                self.daily_line(state.deal if game.daily else None,
                                                state.scores))
             self.app.dialog_kind = "end"
+            self.app.coaching.show_game_figure(state)
             self.app.coaching.start_par(state, game.level)
             if game.daily and self.app.rooms is not None and state.rules == DAILY_RULES:
                 self.app.rooms.offer_daily(state, game.level)  # (a game saved before: its rules)

@@ -146,7 +146,7 @@ def flash_seat(seat: Seat) -> None:
 
 
 def show_screen(name: str) -> None:
-    for screen in ("table", "menu", "welcome", "lessons"):
+    for screen in ("table", "menu", "welcome", "lessons", "progress"):
         byid(f"screen-{screen}").hidden = screen != name
     js.document.body.setAttribute("data-screen", name)  # the score bar follows (table.css)
 
@@ -447,6 +447,7 @@ def menu(model: MenuModel) -> None:
         el("button", t("menu.rooms"), type="button", data_action="rooms"),
         el("button", t("menu.quick"), type="button", data_action="quick"),
         el("button", t("menu.lessons"), type="button", data_action="lessons"),
+        el("button", t("menu.progress"), type="button", data_action="progress"),
         el("button", t("menu.welcome"), type="button", data_action="welcome"),
         el("button", t("menu.rules"), type="button", data_action="rules"),
         el("button", t("menu.options"), type="button", data_action="options"),
