@@ -28,6 +28,11 @@ def test_vendor_holds_the_runtime_and_the_app(
     pycs = [name for name in names if name.startswith("ui/__pycache__/main.")]
     assert pycs and pycs[0].endswith(".pyc"), "bytecode was not precompiled"
     assert not any(name.startswith(("tests/", "tools/", "lab/", ".")) for name in names)
+    # The standard library as served: Pyodide's sources, and beside the modules every start
+    # imports their bytecode, compiled by the same Pyodide (no interpreter compiles them again).
+    with zipfile.ZipFile(VENDOR / "pyodide" / "python_stdlib.zip") as archive:
+        stdlib = set(archive.namelist())
+    assert {"encodings/__init__.py", "encodings/__init__.pyc", "datetime.pyc"} <= stdlib
 
 
 def test_second_build_changes_nothing(
