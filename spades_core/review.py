@@ -5,7 +5,8 @@ asks the Expert's evaluation (:func:`spades_core.bots.expert.evaluate`, the same
 the hint) which action it would have chosen, and where that differs from the one played,
 prices the difference in **points**: both actions are played out from the same position in
 the same imagined deals (deals consistent with what the seat knew then, from
-:mod:`.bots.sampling`; the rest of the hand by the bots' fast play-out player), and each
+:mod:`.bots.sampling`; the rest of the hand by the bots' fast play-out player, or, in the
+last tricks where the Expert's search solves its deals exactly, solved exactly too), and each
 play-out is scored with the engine's scoring.  The value of a play-out is the hand's
 points of the seat's team minus those of the opponents, a bag counted at its long-run
 cost (``+1`` now, ``bag_penalty / bag_limit`` later: ``-9`` with the default rules).  The
@@ -34,14 +35,14 @@ Pure and deterministic: no text (keys and parameters only), every random draw fr
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from math import isqrt
 
 from . import record
 from .bids import NIL, Bid
 from .bots.base import view_seed
-from .bots.endgame import distinct_cards
+from .bots.endgame import Solver, distinct_cards
 from .bots.expert import Evaluation, ExpertBudget, evaluate, run_steps
 from .bots.handeval import expected_bid
 from .bots.rollout import Contracts, play_out
@@ -58,8 +59,9 @@ from .views import View, view_for
 
 __all__ = [
     "MAX_ITEMS", "MIN_COST", "NOISE_Z", "PARTS", "PART_TIPS", "REASON_KEYS", "Parts", "Price",
-    "Review", "ReviewItem", "Why", "clear_of_noise", "hand_states", "price", "review_hand",
-    "review_steps", "review_to_dict", "split_outcome", "standard_error", "weigh", "why",
+    "Review", "ReviewItem", "Why", "clear_of_noise", "exact_endgame", "hand_states", "price",
+    "review_hand", "review_steps", "review_to_dict", "split_outcome", "standard_error", "weigh",
+    "why",
 ]
 
 MIN_COST = 50  # tenths of a point: only decisions costing at least 5 points
@@ -273,13 +275,61 @@ def _worlds(view: View, count: int, salt: int) -> list[World]:
     return deal_worlds(knowledge(view), SplitMix64(view_seed(view, salt)), count)
 
 
+def exact_endgame(view: View, budget: ExpertBudget | None = None) -> bool:
+    """Whether the Expert's search solves this card decision's deals exactly (the last
+    ``exact_tricks`` tricks, :func:`spades_core.bots.expert.evaluate`): :func:`price` then
+    solves them too, so that the hint and the review price the end of a hand alike."""
+    if view.hand is None or view.legal_bids:
+        return False
+    cards_left = view.unseen_mask().bit_count() + view.hand.mask.bit_count()
+    return (cards_left + len(view.trick) + 3) // 4 <= (budget or ExpertBudget()).exact_tricks
+
+
+_CODE = 1 << 16  # an outcome's value in the solver: its points (tenths) * _CODE + its tricks
+
+
+def _points_value(view: View) -> Callable[[tuple[int, int, int, int]], int]:
+    """The value of an end of hand for the view's team in the solver of the last tricks,
+    in **points** (the review's value, :func:`split_outcome`'s sum), the outcome's tricks
+    kept in the low digits (between outcomes worth the same points, the team prefers the
+    higher code: any fixed order will do) so that the solved line's outcome can be read
+    back (:func:`_tricks_of`) and split into parts."""
+    team = int(view.seat) & 1
+    bids = _bids(view)
+    memo: dict[tuple[int, int, int, int], int] = {}
+
+    def value(taken: tuple[int, int, int, int]) -> int:
+        found = memo.get(taken)
+        if found is None:
+            code = ((taken[0] * 14 + taken[1]) * 14 + taken[2]) * 14 + taken[3]  # < 14**4
+            points = sum(split_outcome(bids, taken, view.bags, view.rules, team))
+            found = memo[taken] = points * _CODE + code
+        return found
+
+    return value
+
+
+def _tricks_of(value: int) -> tuple[int, int, int, int]:
+    """The outcome's tricks held in a :func:`_points_value` value."""
+    code, west = divmod(value % _CODE, 14)
+    code, south = divmod(code, 14)
+    north, east = divmod(code, 14)
+    return (north, east, south, west)
+
+
 def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS,
           salt: int = _REVIEW_SALT) -> Price:
     """``better`` against ``played`` for the seat to act in ``view``: both played out in
     the same ``worlds`` imagined deals (see the module; another ``salt`` draws other deals,
-    for a judge independent of the review's own)."""
+    for a judge independent of the review's own).  A card in the last tricks
+    (:func:`exact_endgame`) is not played out but solved, valued in points, in as many deals
+    as the Expert's search solves (``exact_worlds``) at most: the same exact endgame as the
+    search's; the hint prices its "not the X" cards here too."""
     seat = int(view.seat)
     team = seat & 1
+    value = _points_value(view) if isinstance(better, Card) and exact_endgame(view) else None
+    if value is not None:  # solved deals: as many as the Expert's search solves, at most
+        worlds = min(worlds, ExpertBudget().exact_worlds)
     found = _worlds(view, worlds, salt)
     sums = [0, 0, 0, 0]  # value, team tricks, team bags, their tricks: better minus played
     split = [0, 0, 0, 0, 0, 0]  # the value's parts: better minus played
@@ -288,6 +338,7 @@ def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORL
     nil_made = [0, 0]
     for world in found:
         outcomes = []
+        solver = Solver(team, value) if value is not None else None
         for action in (better, played):
             if isinstance(action, Bid):
                 bids = _imagined_bids(view, world, action)
@@ -297,8 +348,12 @@ def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORL
                 bids = _bids(view)
                 leader = int(view.leader) if view.leader is not None else seat
                 trick = tuple(card.id for _, card in view.trick)
-                taken = play_out(world, leader, trick, view.tricks_won, view.spades_broken,
-                                 Contracts.of(bids), first=action.id)
+                if solver is not None:  # the last tricks: best play on both sides
+                    taken = _tricks_of(solver.solve(world, leader, trick, view.tricks_won,
+                                                    view.spades_broken, first=action.id))
+                else:
+                    taken = play_out(world, leader, trick, view.tricks_won,
+                                     view.spades_broken, Contracts.of(bids), first=action.id)
             outcomes.append((split_outcome(bids, taken, view.bags, view.rules, team),
                              _team(taken, team), _bags(bids, taken, team),
                              _team(taken, 1 - team), taken[seat] == 0))
@@ -596,7 +651,7 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
     reason = why(view, played, better, cost, result, index)
     params = dict(reason.params)
     tip, support, contrast = reason.tip, "", ""
-    hint = explain(view, better, evaluation)
+    hint = explain(view, better, evaluation, contrasts=False)
     part = cost.parts.largest()
     said = reason.key in ("review.why.bag-made", "review.why.bag-made-won")
     if (isinstance(better, Card) and hint.reason not in (NEUTRAL, NEUTRAL_BID)
