@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .bids import BLIND_NIL, Bid
-from .bots.expert import Evaluation, ExpertBot, ExpertBudget, evaluate
+from .bots.expert import Evaluation, ExpertBot, ExpertBudget, bid_forecast, evaluate
 from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .errors import UsageError
@@ -43,9 +43,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
-    "REASONS", "RULE_CONTRASTS", "RULE_REASONS", "TEMPLATES", "TIPS", "Hint", "NilShape",
-    "Spot", "Template", "clear_difference", "contrast_against", "explain", "hint", "hint_steps",
-    "lesson_rule", "nil_shape", "normal_hint",
+    "REASONS", "RULE_CLAUSES", "RULE_CONTRASTS", "RULE_REASONS", "TEMPLATES", "TIPS", "Hint",
+    "NilShape", "Spot", "Template", "clear_difference", "contrast_against", "explain", "hint",
+    "hint_steps", "lesson_rule", "nil_shape", "normal_hint",
 ]
 
 SPADES = 3
@@ -1152,13 +1152,21 @@ def _bid_spades(spot: Spot) -> Params | None:
     return None
 
 
-@_bid("coach.bid.count", "count-sure-tricks", "bid", "aces", "kings", "spades")
+@_bid("coach.bid.count", "count-sure-tricks", "bid", "tricks")
 def _bid_count(spot: Spot) -> Params | None:
+    """Why this number: the tricks the seat takes in the bid search's own play-outs of it
+    (:func:`~.bots.expert.bid_forecast`), and that the search found a higher number set
+    too often and a lower one worth less (it is the number the search ranks first, with a
+    number on either side)."""
     bid = _number_bid(spot)
-    if bid is None:
+    ev = spot.evaluation
+    if bid is None or ev is None or ev.best != bid or not 1 < bid.tricks < 13:
         return None
-    aces, kings, spades = _counts(spot)
-    return {"bid": str(bid), "aces": str(aces), "kings": str(kings), "spades": str(spades)}
+    found = bid_forecast(spot.view, bid)
+    if not found:
+        return None
+    taken = sum(tricks[spot.seat] for _, tricks in found)
+    return {"bid": str(bid), "tricks": str((2 * taken + len(found)) // (2 * len(found)))}
 
 
 # --- the hint ---------------------------------------------------------------------------------
@@ -1193,7 +1201,17 @@ def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None
                 contrast = clause.key
                 params = {**params, **extra}
                 break
-    return Hint(action, template.tip, template.key, params, contrast)
+    tip = template.tip
+    if contrast in RULE_CLAUSES:  # the hint is about the rule it names: its tip, its lesson
+        tip = params.get("rule", TEMPLATES[contrast].tip)
+    return Hint(action, tip, template.key, params, contrast)
+
+
+#: The "not the X" clauses that name a lesson's rule (a tie with it, its exception, where it
+#: bends): a hint with one of them takes the rule's tip (the lesson it links, the name it
+#: opens with in a lesson), not its main sentence's.
+RULE_CLAUSES = ("coach.not.rule-tie", "coach.not.exception-trump-partner",
+                "coach.not.rule-beaten")
 
 
 #: The "not the X" clauses that name a rule of the trick (not the simulations' figure): the
