@@ -68,6 +68,7 @@ MIN_COST = 50  # tenths of a point: only decisions costing at least 5 points
 MAX_ITEMS = 3
 WORLDS = 64  # imagined deals in which the two actions are played out
 _REVIEW_SALT = 0x5E71
+_CONFIRM_SALT = 0xC04F1  # the second draw's (xored with the first's salt)
 
 
 #: The scoring parts of a hand's outcome for the reviewed seat's team, in this order: its
@@ -320,23 +321,32 @@ def _tricks_of(value: int) -> tuple[int, int, int, int]:
 def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS,
           salt: int = _REVIEW_SALT) -> Price:
     """``better`` against ``played`` for the seat to act in ``view``: both played out in
-    the same ``worlds`` imagined deals (see the module; another ``salt`` draws other deals,
-    for a judge independent of the review's own).  A card in the last tricks
-    (:func:`exact_endgame`) is not played out but solved, valued in points, in as many deals
-    as the Expert's search solves (``exact_worlds``) at most: the same exact endgame as the
-    search's; the hint prices its "not the X" cards here too."""
+    the same imagined deals, two independent draws of ``worlds`` (see the module; another
+    ``salt`` draws other deals, for a judge independent of the review's own).  The cost,
+    its parts and its standard error are over both draws; it is ``clear`` only when it is
+    at least ``NOISE_Z`` standard errors in each draw on its own (one draw's luck is not a
+    mistake).  A card in the last tricks (:func:`exact_endgame`) is not played out but
+    solved, valued in points, in as many deals as the Expert's search solves
+    (``exact_worlds``, half in each draw) at most: the same exact endgame as the search's;
+    the hint prices its "not the X" cards here too."""
     seat = int(view.seat)
     team = seat & 1
     value = _points_value(view) if isinstance(better, Card) and exact_endgame(view) else None
     if value is not None:  # solved deals: as many as the Expert's search solves, at most
-        worlds = min(worlds, ExpertBudget().exact_worlds)
-    found = _worlds(view, worlds, salt)
+        worlds = min(worlds, ExpertBudget().exact_worlds // 2)
+    # two independent draws: a difference is clear only when it is clear in each
+    drawn = _worlds(view, worlds, salt)
+    found = drawn + _worlds(view, worlds, salt ^ _CONFIRM_SALT)
+    half = len(drawn)
     sums = [0, 0, 0, 0]  # value, team tricks, team bags, their tricks: better minus played
     split = [0, 0, 0, 0, 0, 0]  # the value's parts: better minus played
     squares = 0  # the per-deal value differences squared, for the standard error
     team_tricks = 0
     nil_made = [0, 0]
-    for world in found:
+    first = (0, 0)  # the first draw's sum and squares
+    for number, world in enumerate(found):
+        if number == half:
+            first = (sums[0], squares)
         outcomes = []
         solver = Solver(team, value) if value is not None else None
         for action in (better, played):
@@ -374,9 +384,11 @@ def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORL
     n = len(found)
     cost = _mean(sums[0], n)
     parts = _apportion(split, n, cost)
+    clear = (clear_of_noise(first[0], first[1], half)
+             and clear_of_noise(sums[0] - first[0], squares - first[1], n - half))
     return Price(cost, _mean(10 * sums[1], n), _mean(10 * sums[2], n), _mean(10 * sums[3], n),
                  parts=Parts(*parts), se=standard_error(sums[0], squares, n),
-                 clear=clear_of_noise(sums[0], squares, n), worlds=n,
+                 clear=clear, worlds=n,
                  team_tricks=_mean(10 * team_tricks, n), nil_made=(nil_made[0], nil_made[1]))
 
 

@@ -101,7 +101,7 @@ def test_a_rule_that_bends_beyond_noise_is_said_so() -> None:
 
 
 @pytest.mark.parametrize(("deal", "actions", "clause", "clear"), [
-    (502, 36, "coach.not.sims", True),
+    (501, 33, "coach.not.sims", True),
     (504, 16, "coach.not.sims-tie", False),
 ])
 def test_the_simulations_clause_speaks_only_beyond_noise(deal: int, actions: int, clause: str,
@@ -120,12 +120,13 @@ def test_the_simulations_clause_speaks_only_beyond_noise(deal: int, actions: int
 
 
 def test_the_hint_and_the_review_agree_on_one_position() -> None:
-    """Deal 502, South to lead: the hint's 5♥ over the K♠ is beyond noise, and its clause
-    quotes what the review measures, in points: the review flags the K♠ at that cost."""
-    view = south_at(502, 36)
+    """Deal 501, East leads the Q♣ and South trumps: the hint's 3♠ over the K♠ is beyond
+    noise, and its clause quotes what the review measures, in points: the review flags the
+    K♠ at that cost."""
+    view = south_at(501, 33)
     advice = hints.hint(view)
-    assert str(advice.action) == "5H" and advice.params["alt"] == "KS"
-    priced = review.price(view, parse_card("KS"), parse_card("5H"))
+    assert str(advice.action) == "3S" and advice.params["alt"] == "KS"
+    priced = review.price(view, parse_card("KS"), parse_card("3S"))
     assert priced.clear and priced.cost >= review.MIN_COST
     assert advice.params["points"] == str((priced.cost + 5) // 10)
 
