@@ -43,9 +43,11 @@ NORMAL = NormalBot()
 #: the fallback where coach.bid.count (a number between 2 and 12) does not hold;
 #: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here);
 #: coach.play.discard-short needs a trick trumped above every spade held (rare here: its
-#: own test below builds one).
+#: own test below builds one); coach.not.sims-close needs a loss under half a point that is
+#: yet clear of the noise in both of the review's draws (in points, not met in this run:
+#: tests/test_hints.py prices one).
 RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner", "coach.play.discard-short",
-                  "coach.play.nil-lost"}
+                  "coach.play.nil-lost", "coach.not.sims-close"}
 
 
 def positions(count: int, seed: int) -> list[View]:
