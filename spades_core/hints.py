@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .bids import BLIND_NIL, Bid
 from .bots.expert import Evaluation, ExpertBot, ExpertBudget, bid_forecast, evaluate
@@ -35,11 +34,9 @@ from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .errors import UsageError
 from .game import Phase
+from .pricing import Price, price
 from .rules import trick_winner
 from .views import View
-
-if TYPE_CHECKING:
-    from .review import Price
 
 __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
@@ -104,13 +101,11 @@ class Spot:
 
     def priced(self, other: Card) -> Price:
         """The coach's card against ``other``, priced in points on the review's imagined
-        deals (:func:`spades_core.review.price`: the same deals, play-out player and exact
+        deals (:func:`spades_core.pricing.price`: the same deals, play-out player and exact
         endgame as the review's, so that the hint and the review say the same of the same
         two cards); ``cost`` is what ``other`` loses, in tenths of a point."""
         found = self._prices.get(other)
         if found is None:
-            from .review import price  # the review reads the hint's sentences: imported late
-
             found = self._prices[other] = price(self.view, other, self.card)
         return found
 
