@@ -47,6 +47,9 @@ same run.
 (:func:`~.bots.rollout.policy_card`) over the first hands of ``hands // 4`` deals (bids by
 :func:`~.bots.handeval.expected_bid`), 52 plays each.
 
+``hint_ms`` (with ``--hints``): the coach's hint on the positions of the bots' decision times
+(:func:`hint_timings`), CPU time.
+
 ``legal_plays_ns``: the mean cost of ``GameState.legal_plays()`` over 5000 positions of
 such hands, each asked once.  A state works out its legal plays (the tuple of Cards) when
 it is made, with the action that makes it, so this is only the cost of the call: the work
@@ -212,8 +215,10 @@ def _rate(count: int, seconds: float) -> float:
     return round(count / max(seconds, 1e-9), 1)
 
 
-def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, Any]:
-    """The figures of the module's documentation; ``hands`` and ``repeats`` at least 1."""
+def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1,
+              hints: bool = False) -> dict[str, Any]:
+    """The figures of the module's documentation; ``hands`` and ``repeats`` at least 1;
+    ``hints``: the coach's hint times too."""
     if hands < 1 or repeats < 1:
         raise UsageError("hands and repeats must be at least 1")
     search = search_plays(max(1, hands // 4), seed)
@@ -248,4 +253,24 @@ def run_bench(hands: int = 2000, repeats: int = 5, seed: int = 1) -> dict[str, A
     from .bots.timing import bot_timings  # the bots' decision times (median, p95 in ms)
 
     result.update(bot_timings())
+    if hints:
+        result["hint_ms"] = hint_timings()
     return result
+
+
+def hint_timings() -> dict[str, float]:
+    """The coach's hint (:func:`.hints.hint`: the Expert's search, the sentence, and the
+    prices of the cards its clauses name) on the bots' sample of positions: CPU times in
+    ms, median, 95th percentile and maximum."""
+    from .bots.timing import _quantile, sample_views
+    from .hints import hint
+
+    times: list[float] = []
+    for view in sample_views():
+        start = time.process_time()
+        hint(view)
+        times.append((time.process_time() - start) * 1000.0)
+    times.sort()
+    return {"cpu_median": round(_quantile(times, 0.5), 2),
+            "cpu_p95": round(_quantile(times, 0.95), 2), "cpu_max": round(times[-1], 2),
+            "positions": len(times)}

@@ -109,7 +109,8 @@ def _replay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from .bench import run_bench
 
-    print(json.dumps(run_bench(hands=args.hands, repeats=args.repeats), allow_nan=False))
+    print(json.dumps(run_bench(hands=args.hands, repeats=args.repeats, hints=args.hints),
+                     allow_nan=False))
     return 0
 
 
@@ -191,6 +192,8 @@ def _parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure the engine's speed, print JSON")
     bench.add_argument("--hands", type=_int_in(1, 10**6), default=2000)
     bench.add_argument("--repeats", type=_int_in(1, 1000), default=5)
+    bench.add_argument("--hints", action="store_true",
+                       help="time the coach's hint too (hint_ms)")
     bench.set_defaults(run=_bench)
     arena = commands.add_parser("arena", help="two bots play duplicate games, print JSON")
     arena.add_argument("--a", required=True, help="a level or package.module:Class")

@@ -29,19 +29,20 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from .bids import BLIND_NIL, Bid
-from .bots.expert import Evaluation, ExpertBot, ExpertBudget, evaluate
+from .bots.expert import Evaluation, ExpertBot, ExpertBudget, bid_forecast, evaluate
 from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .errors import UsageError
 from .game import Phase
+from .pricing import Price, price
 from .rules import trick_winner
 from .views import View
 
 __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
-    "REASONS", "RULE_CONTRASTS", "RULE_REASONS", "TEMPLATES", "TIPS", "Hint", "NilShape",
-    "Spot", "Template", "clear_difference", "contrast_against", "explain", "hint", "hint_steps",
-    "lesson_rule", "nil_shape", "normal_hint",
+    "REASONS", "RULE_CLAUSES", "RULE_CONTRASTS", "RULE_REASONS", "TEMPLATES", "TIPS", "Hint",
+    "NilShape", "Spot", "Template", "clear_difference", "contrast_against", "explain", "hint",
+    "hint_steps", "lesson_rule", "nil_shape", "normal_hint",
 ]
 
 SPADES = 3
@@ -96,6 +97,17 @@ class Spot:
         else:
             self.winner = None
             self.winner_seat = -1
+        self._prices: dict[Card, Price] = {}
+
+    def priced(self, other: Card) -> Price:
+        """The coach's card against ``other``, priced in points on the review's imagined
+        deals (:func:`spades_core.pricing.price`: the same deals, play-out player and exact
+        endgame as the review's, so that the hint and the review say the same of the same
+        two cards); ``cost`` is what ``other`` loses, in tenths of a point."""
+        found = self._prices.get(other)
+        if found is None:
+            found = self._prices[other] = price(self.view, other, self.card)
+        return found
 
     # cards
     @property
@@ -693,12 +705,14 @@ def _alt(spot: Spot) -> tuple[Card, Spot] | None:
 #
 # The lessons teach rules of thumb (second hand low, third hand high, don't trump your
 # partner...); the Normal bot plays them (:func:`.bots.strategy.decide_play`, whose reason
-# names the rule's tip).  Where its card is not the coach's, the Expert's evaluation holds
-# both cards' values deal by deal (:meth:`Evaluation.paired`): within noise (the coach's
-# card not better by ``NOISE_Z`` standard errors of the paired difference) the hint says
-# both are fine and names the rule; beyond it, it names the rule the card departs from.
+# names the rule's tip).  Where its card is not the coach's, both are priced in points as
+# the review prices them (:meth:`Spot.priced`, :func:`spades_core.review.price`): within
+# noise (the coach's card not better by ``NOISE_Z`` standard errors of the paired
+# difference) the hint says both are fine and names the rule; beyond it, it names the rule
+# the card departs from.  One measure: on the same position, the hint's "clear" is the
+# review's.
 
-NOISE_Z = 2  # the review's too (:data:`spades_core.review.NOISE_Z`)
+NOISE_Z = 2  # the review's (:data:`spades_core.review.NOISE_Z`), which decides
 
 #: The Normal bot's rules that are a lesson's principle (its reason keys): a hint's "the
 #: lesson's rule" clause names only these, by their tip (a lead chosen by a plain count or
@@ -712,17 +726,12 @@ RULE_REASONS = frozenset((
 _DISCARDS = frozenset(("play.discard-short", "play.cant-win"))  # see :func:`lesson_rule`
 
 
-def clear_difference(evaluation: Evaluation, better: Card | Bid, other: Card | Bid) -> bool | None:
+def clear_difference(view: View, better: Card, other: Card) -> bool:
     """Is ``better`` worth more than ``other`` by at least ``NOISE_Z`` standard errors of
-    their paired difference (deal by deal, on the deals both were tried in)?  None when the
-    evaluation does not hold both deal by deal.  Exact, in integers (as the review's)."""
-    found = evaluation.paired(better, other)
-    if found is None:
-        return None
-    total, squares, count = found
-    if count < 2 or total <= 0:
-        return False
-    return total * total * (count - 1) >= NOISE_Z * NOISE_Z * (count * squares - total * total)
+    their paired difference in points, on the review's imagined deals
+    (:func:`spades_core.review.price`: the review's measure, so that a hint calls a
+    difference clear exactly where the review would)?"""
+    return Spot(view, better).priced(other).clear
 
 
 def lesson_rule(spot: Spot) -> tuple[Card, str] | None:
@@ -762,11 +771,7 @@ def _rule_verdict(spot: Spot) -> tuple[Card, str, bool] | None:
     if found is None:
         return None
     card, tip = found
-    assert spot.evaluation is not None
-    clear = clear_difference(spot.evaluation, spot.card, card)
-    if clear is None:
-        return None
-    return card, tip, clear
+    return card, tip, spot.priced(card).clear
 
 
 @_not("coach.not.rule-tie", "count-cards", "alt", "rule")
@@ -883,50 +888,44 @@ def _not_wasted(spot: Spot) -> Params | None:
 
 
 def _sims_loss(spot: Spot, clear: bool = True) -> tuple[Card, int] | None:
-    """The alternative card and how much less it is worth than the chosen one in the
-    Expert's evaluation, in millionths of a win (its mean over the deals it was tried in,
-    against the chosen card's); None when it is not worth less, or when whether the
-    difference is beyond the noise (:func:`clear_difference`, where the evaluation holds
-    the deals' values) is not ``clear``."""
+    """The alternative card and what it loses against the chosen one in points (tenths),
+    priced as the review prices it (:meth:`Spot.priced`); None when it loses nothing, or
+    when whether the loss is beyond the noise is not ``clear``."""
     found = _alt(spot)
-    ev = spot.evaluation
-    if found is None or ev is None:
+    if found is None or spot.evaluation is None:
         return None
     alt, _ = found
-    mine, other = ev.of(spot.card), ev.of(alt)
-    if mine is not None and other is not None and other.worlds and other.mean < mine.mean:
-        beyond = clear_difference(ev, spot.card, alt)
-        if (beyond if beyond is not None else True) != clear:
-            return None
-        return alt, int(mine.mean - other.mean)
-    return None
+    priced = spot.priced(alt)
+    if priced.cost <= 0 or priced.clear != clear:
+        return None
+    return alt, priced.cost
 
 
-def _in_hundred(loss: int) -> int:
-    """A loss in millionths of a win as chances in 100, rounded."""
-    return (loss + 5_000) // 10_000
+def _whole_points(tenths: int) -> int:
+    """A loss in tenths of a point as whole points, rounded."""
+    return (tenths + 5) // 10
 
 
-@_not("coach.not.sims", "count-cards", "alt", "win")
+@_not("coach.not.sims", "count-cards", "alt", "points")
 def _not_sims(spot: Spot) -> Params | None:
     found = _sims_loss(spot)
-    if found is not None and _in_hundred(found[1]) >= 1:
-        return {"alt": card_text(found[0]), "win": str(_in_hundred(found[1]))}
+    if found is not None and _whole_points(found[1]) >= 1:
+        return {"alt": card_text(found[0]), "points": str(_whole_points(found[1]))}
     return None
 
 
 @_not("coach.not.sims-close", "count-cards", "alt")
 def _not_sims_close(spot: Spot) -> Params | None:
     found = _sims_loss(spot)
-    if found is not None and _in_hundred(found[1]) < 1:
+    if found is not None and _whole_points(found[1]) < 1:
         return {"alt": card_text(found[0])}
     return None
 
 
 @_not("coach.not.sims-tie", "count-cards", "alt")
 def _not_sims_tie(spot: Spot) -> Params | None:
-    """The alternative does a little worse on average, but within the noise of the
-    simulations: not called a mistake."""
+    """The alternative loses a little on average, but within the noise of the play-outs:
+    not called a mistake."""
     found = _sims_loss(spot, clear=False)
     if found is not None:
         return {"alt": card_text(found[0])}
@@ -1148,13 +1147,21 @@ def _bid_spades(spot: Spot) -> Params | None:
     return None
 
 
-@_bid("coach.bid.count", "count-sure-tricks", "bid", "aces", "kings", "spades")
+@_bid("coach.bid.count", "count-sure-tricks", "bid", "tricks")
 def _bid_count(spot: Spot) -> Params | None:
+    """Why this number: the tricks the seat takes in the bid search's own play-outs of it
+    (:func:`~.bots.expert.bid_forecast`), and that the search found a higher number set
+    too often and a lower one worth less (it is the number the search ranks first, with a
+    number on either side)."""
     bid = _number_bid(spot)
-    if bid is None:
+    ev = spot.evaluation
+    if bid is None or ev is None or ev.best != bid or not 1 < bid.tricks < 13:
         return None
-    aces, kings, spades = _counts(spot)
-    return {"bid": str(bid), "aces": str(aces), "kings": str(kings), "spades": str(spades)}
+    found = bid_forecast(spot.view, bid)
+    if not found:
+        return None
+    taken = sum(tricks[spot.seat] for _, tricks in found)
+    return {"bid": str(bid), "tricks": str((2 * taken + len(found)) // (2 * len(found)))}
 
 
 # --- the hint ---------------------------------------------------------------------------------
@@ -1163,9 +1170,11 @@ def _bid_count(spot: Spot) -> Params | None:
 _EXPERT = ExpertBot()
 
 
-def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None) -> Hint:
+def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None,
+            contrasts: bool = True) -> Hint:
     """The hint for ``action`` in ``view``: the first template whose predicate holds
-    (the neutral sentence when none does), and a "not the X" clause where one holds."""
+    (the neutral sentence when none does), and a "not the X" clause where one holds (not
+    looked for without ``contrasts``: the review names its own, about the card played)."""
     spot = Spot(view, action, evaluation)
     found: tuple[Template, Params] | None = None
     templates = BID_TEMPLATES if view.phase is Phase.BIDDING else PLAY_TEMPLATES
@@ -1180,14 +1189,24 @@ def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None
         found = (template, params)
     template, params = found
     contrast = ""
-    if evaluation is not None:
+    if evaluation is not None and contrasts:
         for clause in CONTRAST_TEMPLATES:
             extra = clause.check(spot)
             if extra is not None and all(params.get(k, v) == v for k, v in extra.items()):
                 contrast = clause.key
                 params = {**params, **extra}
                 break
-    return Hint(action, template.tip, template.key, params, contrast)
+    tip = template.tip
+    if contrast in RULE_CLAUSES:  # the hint is about the rule it names: its tip, its lesson
+        tip = params.get("rule", TEMPLATES[contrast].tip)
+    return Hint(action, tip, template.key, params, contrast)
+
+
+#: The "not the X" clauses that name a lesson's rule (a tie with it, its exception, where it
+#: bends): a hint with one of them takes the rule's tip (the lesson it links, the name it
+#: opens with in a lesson), not its main sentence's.
+RULE_CLAUSES = ("coach.not.rule-tie", "coach.not.exception-trump-partner",
+                "coach.not.rule-beaten")
 
 
 #: The "not the X" clauses that name a rule of the trick (not the simulations' figure): the

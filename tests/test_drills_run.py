@@ -216,7 +216,9 @@ def test_feedback_in_english() -> None:
     assert feedback(_expert_says(2, Bid(7)))[:2] == ["Not quite.", "The Expert bids 7."]
     run = _answered("nil", 3, right=True)  # Nil, made in 49 of 72 play-outs
     assert feedback(run) == [
-        "Right.", "The Expert bids Nil with this hand.", "Nil succeeds about 7 times in 10.",
+        "Right.", "The Expert bids Nil with this hand.",
+        "Against opponents who play like the app's Normal bots, Nil succeeds about 7 times in"
+        " 10 (more often against the Beginner bots, less often against the Expert).",
         "With 5 cards in its suit, the king of hearts can wait: your smaller cards of the suit"
         " go first, and you can throw it later on a trick someone else wins.",
         "Your spades are few and low (3, up to the 9♠): others will overtrump them."]

@@ -67,7 +67,7 @@ def test_a_tie_within_noise_names_the_lessons_principle() -> None:
     assert str(advice.action) == "KH"
     assert advice.contrast == "coach.not.rule-tie"
     assert advice.params["rule"] == "second-hand-low" and advice.params["alt"] == "3H"
-    assert hints.clear_difference(evaluate(view), parse_card("KH"), parse_card("3H")) is False
+    assert hints.clear_difference(view, parse_card("KH"), parse_card("3H")) is False
     assert "Both are fine here" in words(advice, "en") and "Second hand low" in words(advice, "en")
     assert "Les deux se valent ici" in words(advice, "fr")
 
@@ -86,24 +86,23 @@ def test_a_clear_exception_names_it_trumping_partners_winner() -> None:
     assert advice.contrast == "coach.not.exception-trump-partner"
     assert advice.params["alt_seat"] == "W" and advice.params["winner"] == "KC"
     alt = parse_card(advice.params["alt"])
-    assert alt.suit != 3 and hints.clear_difference(evaluate(view), parse_card("KS"), alt)
+    assert alt.suit != 3 and hints.clear_difference(view, parse_card("KS"), alt)
     assert "exception to “Don't trump your partner”" in words(advice, "en")
     assert "exception à «\u00a0Ne pas couper son partenaire\u00a0»" in words(advice, "fr")
 
 
 def test_a_rule_that_bends_beyond_noise_is_said_so() -> None:
-    view = south_at(22, 42)  # partner's K♦ wins; the coach trumps it with the Q♠
+    view = south_at(503, 29)  # East leads the 9♥, South void: the coach trumps with the Q♠
     advice = hints.hint(view)
     assert str(advice.action) == "QS"
     assert advice.contrast == "coach.not.rule-beaten"
-    assert advice.params["rule"] == "dont-trump-partner"
-    assert hints.clear_difference(evaluate(view), parse_card("QS"),
-                                  parse_card(advice.params["alt"])) is True
+    assert advice.params["rule"] == "trump-wisely" and advice.params["alt"] == "2S"
+    assert hints.clear_difference(view, parse_card("QS"), parse_card("2S")) is True
 
 
 @pytest.mark.parametrize(("deal", "actions", "clause", "clear"), [
-    (502, 36, "coach.not.sims", True),
-    (502, 24, "coach.not.sims-tie", False),
+    (501, 33, "coach.not.sims", True),
+    (504, 16, "coach.not.sims-tie", False),
 ])
 def test_the_simulations_clause_speaks_only_beyond_noise(deal: int, actions: int, clause: str,
                                                         clear: bool) -> None:
@@ -111,31 +110,34 @@ def test_the_simulations_clause_speaks_only_beyond_noise(deal: int, actions: int
     advice = hints.hint(view)
     assert advice.contrast == clause
     assert advice.action is not None and not isinstance(advice.action, Bid)
-    found = hints.clear_difference(evaluate(view), advice.action, parse_card(advice.params["alt"]))
+    found = hints.clear_difference(view, advice.action, parse_card(advice.params["alt"]))
     assert found is clear
-    if not clear:
-        assert "in 100" not in words(advice, "en")
+    if clear:
+        assert "points less on average" in words(advice, "en")
+    else:
+        assert "within their noise" in words(advice, "en")
+    assert "in 100" not in words(advice, "en")  # one quantity: points, never a chance
 
 
 def test_the_hint_and_the_review_agree_on_one_position() -> None:
-    """Deal 502, South to lead: the hint's 5♥ over the K♠ is beyond noise in the hint's
-    search (its clause quotes the chance of winning) and the review, playing both out in
-    its own deals, flags the K♠ (a cost in points, beyond its own noise)."""
-    view = south_at(502, 36)
+    """Deal 501, East leads the Q♣ and South trumps: the hint's 3♠ over the K♠ is beyond
+    noise, and its clause quotes what the review measures, in points: the review flags the
+    K♠ at that cost."""
+    view = south_at(501, 33)
     advice = hints.hint(view)
-    assert str(advice.action) == "5H" and advice.params["alt"] == "KS"
-    assert hints.clear_difference(evaluate(view), parse_card("5H"), parse_card("KS"))
-    priced = review.price(view, parse_card("KS"), parse_card("5H"))
+    assert str(advice.action) == "3S" and advice.params["alt"] == "KS"
+    priced = review.price(view, parse_card("KS"), parse_card("3S"))
     assert priced.clear and priced.cost >= review.MIN_COST
+    assert advice.params["points"] == str((priced.cost + 5) // 10)
 
 
 def test_the_hint_and_the_review_agree_on_a_tie() -> None:
-    view = south_at(504, 24)  # West's Nil to attack: the Q♦ or the Q♣
+    view = south_at(500, 4)  # South leads: the 5♦ or the K♥
     advice = hints.hint(view)
     assert advice.action is not None and not isinstance(advice.action, Bid)
     alt = parse_card(advice.params["alt"])
     assert advice.contrast in ("coach.not.rule-tie", "coach.not.sims-tie")
-    assert hints.clear_difference(evaluate(view), advice.action, alt) is False
+    assert hints.clear_difference(view, advice.action, alt) is False
     assert not review.price(view, alt, advice.action).clear
 
 

@@ -12,10 +12,19 @@ import pytest
 
 from spades_core import Card, GameState, Phase, Rules, Seat, parse_card
 from spades_core.bids import Bid
-from spades_core.bots.expert import ExpertBot, evaluate
+from spades_core.bots.expert import ExpertBot, bid_forecast, evaluate
 from spades_core.bots.normal import NormalBot
 from spades_core.cards import CARDS
-from spades_core.hints import NEUTRAL, NEUTRAL_BID, TEMPLATES, Hint, Spot, explain, hint
+from spades_core.hints import (
+    NEUTRAL,
+    NEUTRAL_BID,
+    RULE_CLAUSES,
+    TEMPLATES,
+    Hint,
+    Spot,
+    explain,
+    hint,
+)
 from spades_core.views import View, view_for
 
 from .helpers import position, reference_winner
@@ -31,12 +40,14 @@ EXPERT = ExpertBot()
 NORMAL = NormalBot()
 
 #: Templates the slow run does not reach; everything else must appear.  coach.bid.best is
-#: a fallback that coach.bid.count (true of every number bid) always pre-empts;
+#: the fallback where coach.bid.count (a number between 2 and 12) does not hold;
 #: coach.bid.look-partner needs a face-down view after the partner's Nil (rare here);
 #: coach.play.discard-short needs a trick trumped above every spade held (rare here: its
-#: own test below builds one).
+#: own test below builds one); coach.not.sims-close needs a loss under half a point that is
+#: yet clear of the noise in both of the review's draws (in points, not met in this run:
+#: tests/test_hints.py prices one).
 RARE: set[str] = {"coach.bid.best", "coach.bid.look-partner", "coach.play.discard-short",
-                  "coach.play.nil-lost"}
+                  "coach.play.nil-lost", "coach.not.sims-close"}
 
 
 def positions(count: int, seed: int) -> list[View]:
@@ -90,7 +101,10 @@ def check_hint(view: View) -> Hint:
     template = TEMPLATES[found.reason]
     params = template.check(spot)
     assert params is not None, f"{found.reason} shown where its predicate fails"
-    assert found.tip == template.tip
+    if found.contrast in RULE_CLAUSES:  # a hint naming a lesson's rule links that lesson
+        assert found.tip == found.params.get("rule", TEMPLATES[found.contrast].tip)
+    else:
+        assert found.tip == template.tip
     assert set(params) == set(template.params)
     assert all(found.params[k] == v for k, v in params.items())
     if found.contrast:
@@ -256,7 +270,14 @@ def test_a_bid_is_explained_by_counts_that_add_up_to_it() -> None:
     else:
         pytest.fail("no first bidder with four spades and one side ace")
     assert explain(view, Bid(2), None).reason == "coach.bid.spades"
-    assert explain(view, Bid(3), None).reason == "coach.bid.count"
+    # the count of the hand is no reason: the number's is what the play-outs give it
+    assert explain(view, Bid(3), None).reason == "coach.bid.best"
+    ev = evaluate(view)
+    assert isinstance(ev.best, Bid) and 1 < ev.best.tricks < 13
+    found = TEMPLATES["coach.bid.count"].check(Spot(view, ev.best, ev))
+    forecast = bid_forecast(view, ev.best)  # the seat's tricks in the search's play-outs
+    mine = sum(tricks[int(view.seat)] for _, tricks in forecast) / len(forecast)
+    assert found == {"bid": str(ev.best), "tricks": str(int(mine + 0.5))}
     for made, bid, said in (((4, 4, 3), 2, True), ((1, 2, 2), 4, False)):
         table = GameState.new(Rules(), deal=deal)
         for number in made:

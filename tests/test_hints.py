@@ -13,7 +13,16 @@ import pytest
 
 from spades_core import GameState, Phase, Rules
 from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
-from spades_core.hints import CONTRAST_TEMPLATES, TEMPLATES, TIPS, explain, hint
+from spades_core.hints import (
+    CONTRAST_TEMPLATES,
+    RULE_CLAUSES,
+    TEMPLATES,
+    TIPS,
+    Spot,
+    explain,
+    hint,
+)
+from spades_core.review import Price
 from spades_core.views import view_for
 from ui.shared import i18n
 
@@ -166,12 +175,13 @@ def test_hint_is_the_experts_decision_in_a_game() -> None:
         action = expert.bid(view) if state.phase is Phase.BIDDING else expert.play(view)
         found = hint(view)
         assert found.action == action and found.reason in TEMPLATES
-        assert found.tip == TEMPLATES[found.reason].tip
+        assert found.tip == TEMPLATES[found.reason].tip or found.contrast in RULE_CLAUSES
         seen += 1
         state = state.apply(action)
 
 
-def test_the_not_the_card_clause_says_how_much_the_other_card_loses() -> None:
+def test_the_not_the_card_clause_says_how_much_the_other_card_loses(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     state = GameState.new(Rules(), deal=5)
     while True:
         seat = state.to_act
@@ -182,28 +192,31 @@ def test_the_not_the_card_clause_says_how_much_the_other_card_loses() -> None:
         state = state.apply(ExpertBot().bid(view))
     legal = sorted(view.legal_plays, key=lambda c: (c.suit == 3, c.rank))
     low, high = legal[0], legal[-1]
+    ev = Evaluation((Candidate(low, 600_000 * 10, 10), Candidate(high, 500_000 * 5, 5)))
 
-    def contrast(high_mean: int) -> tuple[str, str | None]:
-        ev = Evaluation((Candidate(low, 600_000 * 10, 10), Candidate(high, high_mean * 5, 5)))
+    def contrast(cost: int, clear: bool) -> tuple[str, str | None]:
+        # the clause quotes the review's price of the other card, in points (Spot.priced)
+        monkeypatch.setattr(Spot, "priced",
+                            lambda spot, other: Price(cost, 0, 0, 0, clear=clear))
         found = explain(view, low, ev)
-        return found.contrast, found.params.get("win")
+        return found.contrast, found.params.get("points")
 
-    # the alternative's mean over the deals it was tried in, against the chosen card's
-    assert contrast(566_000) == ("coach.not.sims", "3")
-    assert contrast(585_000) == ("coach.not.sims", "2")  # 1.5 in 100 rounds up
-    assert contrast(594_000) == ("coach.not.sims", "1")
-    assert contrast(595_500) == ("coach.not.sims-close", None)  # 0.45 in 100
-    assert contrast(600_000) == ("", None)  # not worse: nothing said
-    assert contrast(650_000) == ("", None)
+    assert contrast(266, True) == ("coach.not.sims", "27")
+    assert contrast(15, True) == ("coach.not.sims", "2")  # 1.5 points rounds up
+    assert contrast(5, True) == ("coach.not.sims", "1")
+    assert contrast(4, True) == ("coach.not.sims-close", None)  # under half a point
+    assert contrast(266, False) == ("coach.not.sims-tie", None)  # within the noise
+    assert contrast(0, False) == ("", None)  # not worse: nothing said
+    assert contrast(-50, True) == ("", None)
     i18n.load("table", "hints")
     text = i18n.hint_sentence("coach.play.lead-low", {"card": "2C", "suit": "clubs", "alt": "AC",
-                                                      "win": "3"}, "coach.not.sims")
-    assert text.endswith("Not the ace of clubs: in the app's simulations it lowers your chance "
-                         "of winning the game by about 3 in 100.")
-    # after the neutral reason, which quotes the simulations too, the two are one sentence
-    text = i18n.hint_sentence("coach.play.best", {"alt": "AC", "win": "3"}, "coach.not.sims")
-    assert text == ("This is the card that scores best in the app's simulations: with the ace of "
-                    "clubs, your chance of winning the game would be about 3 in 100 lower.")
+                                                      "points": "3"}, "coach.not.sims")
+    assert text.endswith("Not the ace of clubs: in the app's play-outs it scores about 3 points "
+                         "less on average (beyond their noise).")
+    # after the neutral reason, which quotes the play-outs too, the two are one sentence
+    text = i18n.hint_sentence("coach.play.best", {"alt": "AC", "points": "1"}, "coach.not.sims")
+    assert text == ("This is the card that scores best in the app's play-outs: with the ace of "
+                    "clubs, your team would score about 1 point less on average.")
 
 
 def test_a_room_names_the_seats_as_its_table_does() -> None:

@@ -19,6 +19,7 @@ from spades_core.review import (
     PART_TIPS,
     PARTS,
     REASON_KEYS,
+    WORLDS,
     Parts,
     Review,
     clear_of_noise,
@@ -122,7 +123,7 @@ def test_price_splits_the_cost_and_carries_its_standard_error() -> None:
     ruff = price(view, parse_card("3S"), parse_card("5C"))
     assert ruff.parts.total == ruff.cost
     assert ruff.parts.largest() == "our-nil"  # South's Nil is lost by the ruff
-    assert ruff.clear and ruff.se >= 0 and ruff.worlds == 64
+    assert ruff.clear and ruff.se >= 0 and ruff.worlds == 2 * WORLDS  # two draws
     same = price(view, parse_card("5C"), parse_card("5C"))
     assert same.parts == Parts() and same.se == 0 and not same.clear
 
@@ -240,15 +241,16 @@ def test_a_nil_bid_item_gives_the_play_outs_odds() -> None:
 
 
 def test_a_cost_within_noise_is_not_flagged() -> None:
-    """Deal 102, trick 7: the Q♥ led where the Expert leads the 4♣ costs 18 points in the
-    review's deals, but with a standard error of 10: within noise, not flagged."""
+    """Deal 102, trick 7: the Q♥ led where the Expert leads the 4♣ costs about 15 points
+    over the review's two draws of deals, but it is not clear of the noise in each draw on
+    its own (one draw's luck is no mistake): not flagged."""
     game = finished(102)
     states = hand_states(game, 0)
     result = game.past_hands[0]
     index = 4 + result.plays.index(parse_card("QH"))
     view = view_for(states[index], Seat.S)
     found = price(view, parse_card("QH"), parse_card("4C"))
-    assert found.cost >= 50 and not found.clear and 2 * found.se > found.cost
+    assert found.cost >= 50 and not found.clear
     assert all(item.action_index != index for item in review_hand(game, 0).items)
 
 

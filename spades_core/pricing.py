@@ -1,0 +1,325 @@
+"""Pricing two actions in points: the measure the review and the hint share.
+
+:func:`price` plays ``better`` and ``played`` out from the same position in the same
+imagined deals (two independent draws, consistent with what the seat knew: :mod:`.bots.sampling`),
+the rest of the hand by the bots' fast play-out player or, in the last tricks where the
+Expert's search solves its deals, solved exactly (:class:`.bots.endgame.Solver`, valued in
+points); each outcome is scored with the engine's scoring and split into the scoring parts
+of :data:`PARTS` (:func:`split_outcome`).  The cost carries its standard error, and it is
+``clear`` only when it is at least :data:`NOISE_Z` standard errors in each draw.  The
+review (:mod:`.review`) prices each decision it weighs with it, and the hint
+(:mod:`.hints`) the cards its "not the X" clauses name: one measure (docs/hints.md).
+
+Pure and deterministic: integers only, every random draw from a
+:class:`~.deal.SplitMix64` seeded by what the seat saw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from math import isqrt
+
+from .bids import NIL, Bid
+from .bots.base import view_seed
+from .bots.endgame import Solver
+from .bots.expert import ExpertBudget
+from .bots.handeval import expected_bid
+from .bots.rollout import Contracts, play_out
+from .bots.sampling import World, deal_worlds, knowledge
+from .cards import Card
+from .deal import SplitMix64
+from .rules import Rules
+from .scoring import score_hand
+from .views import View
+
+__all__ = [
+    "NOISE_Z", "PARTS", "WORLDS", "Parts", "Price", "clear_of_noise", "exact_endgame",
+    "price", "split_outcome", "standard_error",
+]
+
+WORLDS = 64  # imagined deals in which the two actions are played out
+_REVIEW_SALT = 0x5E71
+_CONFIRM_SALT = 0xC04F1  # the second draw's (xored with the first's salt)
+
+
+#: The scoring parts of a hand's outcome for the reviewed seat's team, in this order: its
+#: contract (``+10`` or ``-10`` a trick bid), its bags (``+1`` a bag now, the bag penalty at
+#: its long-run cost), its Nil bids (bonus or penalty), and the same three for the
+#: opponents, counted against the team (an opponent's point is ``-1``).
+PARTS = ("our-contract", "our-bags", "our-nil", "their-contract", "their-bags", "their-nil")
+
+NOISE_Z = 2  # a decision is flagged only when its cost is at least this many standard errors
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """An amount in tenths of a point split into the scoring parts of :data:`PARTS` (for
+    a cost: what the better action gains over the played one in each part)."""
+
+    our_contract: int = 0
+    our_bags: int = 0
+    our_nil: int = 0
+    their_contract: int = 0
+    their_bags: int = 0
+    their_nil: int = 0
+
+    @property
+    def total(self) -> int:
+        return (self.our_contract + self.our_bags + self.our_nil + self.their_contract
+                + self.their_bags + self.their_nil)
+
+    def values(self) -> tuple[int, int, int, int, int, int]:
+        return (self.our_contract, self.our_bags, self.our_nil, self.their_contract,
+                self.their_bags, self.their_nil)
+
+    def named(self) -> tuple[tuple[str, int], ...]:
+        """``(part, amount)`` in the order of :data:`PARTS`."""
+        return tuple(zip(PARTS, self.values(), strict=True))
+
+    def largest(self) -> str:
+        """The part with the largest amount; on a tie (within a tenth of a point, the
+        rounding of the split), the first of :data:`PARTS`: a bag that moves from one team
+        to the other is said as the team's own."""
+        values = self.values()
+        top = max(values)
+        return next(name for name, value in zip(PARTS, values, strict=True) if value >= top - 1)
+
+
+Split = tuple[int, int, int, int, int, int]
+
+
+def split_outcome(bids: tuple[Bid, Bid, Bid, Bid], tricks: tuple[int, int, int, int],
+                  bags_before: tuple[int, int], rules: Rules, team: int) -> Split:
+    """A hand's outcome for ``team`` (0 North-South, 1 East-West) in tenths of a point,
+    split into the parts of :data:`PARTS`; their sum is the outcome's value as the review
+    counts it: the team's points minus the opponents', each bag at its long-run cost
+    (``+1`` now, ``bag_penalty / bag_limit`` later: the penalty paid this hand is replaced
+    by that cost, rounded down in tenths).  Pure, integers only."""
+    teams = score_hand(bids, tricks, bags_before, rules)
+    found: list[int] = []
+    for side, sign in ((team, 1), (1 - team, -1)):
+        score = teams[side]
+        held = score.bags_after - bags_before[side]  # bags added, less those a penalty removed
+        contract = 10 * (score.contract_points - score.bags)  # +-10 a trick bid
+        bags = 10 * (score.bags + score.bag_penalty) - (
+            10 * rules.bag_penalty * held) // rules.bag_limit
+        nil = 10 * score.nil_points
+        found += (sign * contract, sign * bags, sign * nil)
+    return (found[0], found[1], found[2], found[3], found[4], found[5])
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """Two actions played out in the same imagined deals: means in tenths."""
+
+    cost: int  # value of ``better`` minus value of ``played``, tenths of a point
+    tricks: int  # the team's tricks with ``better`` minus with ``played``, tenths
+    bags: int  # the team's bags with ``played`` minus with ``better``, tenths
+    theirs: int  # the opponents' tricks with ``played`` minus with ``better``, tenths
+    parts: Parts = Parts()  # ``cost`` split into the scoring parts (they add up to it)
+    se: int = 0  # the standard error of ``cost`` (tenths), from the per-deal differences
+    clear: bool = False  # ``cost`` is positive and at least NOISE_Z standard errors
+    worlds: int = 0  # the imagined deals played out
+    team_tricks: int = 0  # the team's tricks with ``better``, mean in tenths
+    nil_made: tuple[int, int] = (0, 0)  # deals where the seat took no trick: better, played
+
+
+def _apportion(sums: Split | list[int], count: int, total: int) -> tuple[int, ...]:
+    """The means of ``sums`` over ``count`` rounded so that they add up to ``total`` (the
+    rounded mean of their sum): each rounded to the nearest, then the gap moved, a tenth at a
+    time, onto the parts whose rounding went furthest the other way (the first on a tie)."""
+    parts = [_mean(value, count) for value in sums]
+    gap = total - sum(parts)
+    if gap and count > 0:
+        step = 1 if gap > 0 else -1
+        order = sorted(range(len(parts)),
+                       key=lambda i: (-step * (sums[i] - parts[i] * count), i))
+        for index in order[:abs(gap)]:
+            parts[index] += step
+    return tuple(parts)
+
+
+def standard_error(total: int, squares: int, count: int) -> int:
+    """The standard error of a mean, in the values' unit rounded to the nearest integer:
+    ``total`` and ``squares`` are the sum of ``count`` values and of their squares (the
+    sample standard deviation over the square root of ``count``).  0 below two values."""
+    if count < 2:
+        return 0
+    spread = count * squares - total * total  # count**2 * (count - 1) * se**2
+    scale = count * count * (count - 1)
+    return (isqrt(4 * spread // scale) + 1) // 2
+
+
+def clear_of_noise(total: int, squares: int, count: int, z: int = NOISE_Z) -> bool:
+    """Is the mean of the values (their ``total`` and ``squares`` over ``count``) positive
+    and at least ``z`` standard errors?  Exact, in integers: ``mean >= z * se`` squared is
+    ``total**2 * (count - 1) >= z**2 * (count * squares - total**2)``."""
+    if count < 2 or total <= 0:
+        return False
+    return total * total * (count - 1) >= z * z * (count * squares - total * total)
+
+
+# --- pricing two actions ------------------------------------------------------------------
+
+
+def _net(view: View, bids: tuple[Bid, Bid, Bid, Bid], tricks: tuple[int, int, int, int]) -> int:
+    """A hand's outcome for the view's team: its points minus the opponents', each bag
+    counted at its long-run cost (in tenths: ``bag_penalty / bag_limit`` may not be whole);
+    the sum of :func:`split_outcome`."""
+    return sum(split_outcome(bids, tricks, view.bags, view.rules, int(view.seat) & 1))
+
+
+def _team(tricks: tuple[int, int, int, int], team: int) -> int:
+    return tricks[team] + tricks[team + 2]
+
+
+def _bags(bids: tuple[Bid, Bid, Bid, Bid], tricks: tuple[int, int, int, int], team: int) -> int:
+    return max(0, _team(tricks, team) - bids[team].tricks - bids[team + 2].tricks)
+
+
+def _mean(total: int, count: int) -> int:
+    """``total / count`` rounded to the nearest integer, halves away from zero."""
+    if count <= 0:
+        return 0
+    sign = -1 if total < 0 else 1
+    return sign * ((2 * abs(total) + count) // (2 * count))
+
+
+def _worlds(view: View, count: int, salt: int) -> list[World]:
+    return deal_worlds(knowledge(view), SplitMix64(view_seed(view, salt)), count)
+
+
+def exact_endgame(view: View, budget: ExpertBudget | None = None) -> bool:
+    """Whether the Expert's search solves this card decision's deals exactly (the last
+    ``exact_tricks`` tricks, :func:`spades_core.bots.expert.evaluate`): :func:`price` then
+    solves them too, so that the hint and the review price the end of a hand alike."""
+    if view.hand is None or view.legal_bids:
+        return False
+    cards_left = view.unseen_mask().bit_count() + view.hand.mask.bit_count()
+    return (cards_left + len(view.trick) + 3) // 4 <= (budget or ExpertBudget()).exact_tricks
+
+
+_CODE = 1 << 16  # an outcome's value in the solver: its points (tenths) * _CODE + its tricks
+
+
+def _points_value(view: View) -> Callable[[tuple[int, int, int, int]], int]:
+    """The value of an end of hand for the view's team in the solver of the last tricks,
+    in **points** (the review's value, :func:`split_outcome`'s sum), the outcome's tricks
+    kept in the low digits (between outcomes worth the same points, the team prefers the
+    higher code: any fixed order will do) so that the solved line's outcome can be read
+    back (:func:`_tricks_of`) and split into parts."""
+    team = int(view.seat) & 1
+    bids = _bids(view)
+    memo: dict[tuple[int, int, int, int], int] = {}
+
+    def value(taken: tuple[int, int, int, int]) -> int:
+        found = memo.get(taken)
+        if found is None:
+            code = ((taken[0] * 14 + taken[1]) * 14 + taken[2]) * 14 + taken[3]  # < 14**4
+            points = sum(split_outcome(bids, taken, view.bags, view.rules, team))
+            found = memo[taken] = points * _CODE + code
+        return found
+
+    return value
+
+
+def _tricks_of(value: int) -> tuple[int, int, int, int]:
+    """The outcome's tricks held in a :func:`_points_value` value."""
+    code, west = divmod(value % _CODE, 14)
+    code, south = divmod(code, 14)
+    north, east = divmod(code, 14)
+    return (north, east, south, west)
+
+
+def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS,
+          salt: int = _REVIEW_SALT) -> Price:
+    """``better`` against ``played`` for the seat to act in ``view``: both played out in
+    the same imagined deals, two independent draws of ``worlds`` (see the module; another
+    ``salt`` draws other deals, for a judge independent of the review's own).  The cost,
+    its parts and its standard error are over both draws; it is ``clear`` only when it is
+    at least ``NOISE_Z`` standard errors in each draw on its own (one draw's luck is not a
+    mistake).  A card in the last tricks (:func:`exact_endgame`) is not played out but
+    solved, valued in points, in as many deals as the Expert's search solves
+    (``exact_worlds``, half in each draw) at most: the same exact endgame as the search's;
+    the hint prices its "not the X" cards here too."""
+    seat = int(view.seat)
+    team = seat & 1
+    value = _points_value(view) if isinstance(better, Card) and exact_endgame(view) else None
+    if value is not None:  # solved deals: as many as the Expert's search solves, at most
+        worlds = min(worlds, ExpertBudget().exact_worlds // 2)
+    # two independent draws: a difference is clear only when it is clear in each
+    drawn = _worlds(view, worlds, salt)
+    found = drawn + _worlds(view, worlds, salt ^ _CONFIRM_SALT)
+    half = len(drawn)
+    sums = [0, 0, 0, 0]  # value, team tricks, team bags, their tricks: better minus played
+    split = [0, 0, 0, 0, 0, 0]  # the value's parts: better minus played
+    squares = 0  # the per-deal value differences squared, for the standard error
+    team_tricks = 0
+    nil_made = [0, 0]
+    first = (0, 0)  # the first draw's sum and squares
+    for number, world in enumerate(found):
+        if number == half:
+            first = (sums[0], squares)
+        outcomes = []
+        solver = Solver(team, value) if value is not None else None
+        for action in (better, played):
+            if isinstance(action, Bid):
+                bids = _imagined_bids(view, world, action)
+                leader = (int(view.dealer) + 1) & 3
+                taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(bids))
+            else:
+                bids = _bids(view)
+                leader = int(view.leader) if view.leader is not None else seat
+                trick = tuple(card.id for _, card in view.trick)
+                if solver is not None:  # the last tricks: best play on both sides
+                    taken = _tricks_of(solver.solve(world, leader, trick, view.tricks_won,
+                                                    view.spades_broken, first=action.id))
+                else:
+                    taken = play_out(world, leader, trick, view.tricks_won,
+                                     view.spades_broken, Contracts.of(bids), first=action.id)
+            outcomes.append((split_outcome(bids, taken, view.bags, view.rules, team),
+                             _team(taken, team), _bags(bids, taken, team),
+                             _team(taken, 1 - team), taken[seat] == 0))
+        (parts_b, tricks_b, bags_b, theirs_b, zero_b) = outcomes[0]
+        (parts_p, tricks_p, bags_p, theirs_p, zero_p) = outcomes[1]
+        difference = 0
+        for index in range(6):
+            split[index] += parts_b[index] - parts_p[index]
+            difference += parts_b[index] - parts_p[index]
+        sums[0] += difference
+        squares += difference * difference
+        sums[1] += tricks_b - tricks_p
+        sums[2] += bags_p - bags_b
+        sums[3] += theirs_p - theirs_b
+        team_tricks += tricks_b
+        nil_made[0] += zero_b
+        nil_made[1] += zero_p
+    n = len(found)
+    cost = _mean(sums[0], n)
+    parts = _apportion(split, n, cost)
+    clear = (clear_of_noise(first[0], first[1], half)
+             and clear_of_noise(sums[0] - first[0], squares - first[1], n - half))
+    return Price(cost, _mean(10 * sums[1], n), _mean(10 * sums[2], n), _mean(10 * sums[3], n),
+                 parts=Parts(*parts), se=standard_error(sums[0], squares, n),
+                 clear=clear, worlds=n,
+                 team_tricks=_mean(10 * team_tricks, n), nil_made=(nil_made[0], nil_made[1]))
+
+
+def _bids(view: View) -> tuple[Bid, Bid, Bid, Bid]:
+    bids = tuple(bid if bid is not None else NIL for bid in view.bids)
+    return (bids[0], bids[1], bids[2], bids[3])
+
+
+def _imagined_bids(view: View, world: World, mine: Bid) -> tuple[Bid, Bid, Bid, Bid]:
+    """The bids of an imagined deal: those made, ``mine`` for the seat, and a plain guess
+    (:func:`.bots.handeval.expected_bid`) for the seats still to bid."""
+    found: list[Bid] = []
+    for player in range(4):
+        bid = view.bids[player]
+        if player == int(view.seat):
+            bid = mine
+        elif bid is None:
+            bid = Bid(expected_bid(world[player]))
+        found.append(bid)
+    return (found[0], found[1], found[2], found[3])
