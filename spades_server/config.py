@@ -69,6 +69,7 @@ class Config:
     # published by another, before it drives the room's bots itself (the other may be gone).
     bot_stall: float = 5.0
     max_rooms_loaded: int = 1000  # rooms held in memory at once
+    max_spectators: int = 20  # spectators of one room at once (on this process)
     # The sweep (spades_server/sweep.py), every sweep_interval seconds: a room not over,
     # unchanged for idle_expiry seconds and with nobody connected, is deleted; a finished
     # game's room (and record) is kept finished_kept seconds after its last change.
