@@ -627,6 +627,12 @@ class RoomManager:
         except (RecordError, KeyError, ValueError, TypeError):
             return None
         room.remote_connected = await self.backend.connected(code)
+        loaded = self.rooms.get(code)
+        if loaded is not None:  # loaded meanwhile by another connection: one Room per code,
+            # or the connections to it would be split between two objects
+            room.stop_timers()
+            await self.refresh(loaded)
+            return loaded
         self.rooms[code] = room
         return room
 
