@@ -30,7 +30,7 @@ CONTROLLER = {"ui.table.app", "ui.root", "ui.main", "ui.botworker", "ui.shared.b
 RENDERERS = {"ui.table.render", "ui.table.dialogs", "ui.shared.cardview", "ui.shared.cardface",
              "ui.shared.models", "ui.table.icons", "ui.shared.dom", "ui.shared.ports",
              "ui.lessons.lessons_screen", "ui.drills.drills_screen", "ui.table.viewer",
-             "ui.table.viewer_screen", "ui.rooms.rooms_screen"}
+             "ui.table.viewer_screen", "ui.rooms.rooms_screen", "ui.lessons.lesson_view"}
 LESSONS = {"spades_core.lessons", "spades_core.lessons.drills", "ui.lessons", "ui.drills"}
 
 

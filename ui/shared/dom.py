@@ -6,7 +6,17 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+try:  # newer Pyodide hands JavaScript's null to Python as ``jsnull``, not None
+    from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - older Pyodide
+    jsnull = None
+
 document = js.document
+
+
+def nil(value: Any) -> bool:
+    """True for JavaScript's null or undefined as Pyodide hands them over."""
+    return value is None or value is jsnull or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 def byid(name: str) -> Any:
