@@ -53,6 +53,7 @@ class Config:
     site: Path = SITE  # the folder served at "/": the site's files, nothing else
     db_path: Path = ROOT / "spades_rooms.sqlite3"  # outside site/ (checked below)
     redis_url: str | None = None  # rooms and broadcasts through Redis (several processes)
+    redis_connections: int = 64  # Redis connections per process at most (a change waits)
     # The server's public origin(s) (scheme://host[:port]): the only pages allowed to open
     # the WebSocket. None: pages from loopback, or from the IP address and port a
     # connection came in on (spades_server.app.origin_allowed).

@@ -514,7 +514,8 @@ class RoomManager:
         self.config = config
         self.store = Store(config.db_path)
         self.backend: Backend = (
-            RedisBackend(config.redis_url, config.idle_expiry, config.finished_kept)
+            RedisBackend(config.redis_url, config.idle_expiry, config.finished_kept,
+                         config.redis_connections)
             if config.redis_url else LocalBackend(self.store)
         )
         self.rooms: dict[str, Room] = {}

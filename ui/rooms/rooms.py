@@ -78,6 +78,9 @@ class Rooms:
         self.moved_at = 0.0  # when the seat to act got its turn (performance.now)
         self.turn_key: tuple[int, str | None] = (-1, None)
         self.joining: tuple[str, bool] | None = None  # (code, from the link's dialog)
+        self.watching = False  # a spectator: the table, no seat, no hand
+        self.state_at = 0.0  # when the last state came (performance.now): the turn timer
+        self._tick: Any = None  # the turn timer's one-second redraw (setInterval)
         self.phrases = self._phrases()
         self._proxies: list[Any] = []
         self._timer: Any = None
@@ -142,13 +145,43 @@ class Rooms:
             render.notice(t("rooms.refused.no-such-room"), "rooms-bad-code")
             return False
         stored = self.data["seats"].get(code)
-        if stored is not None:
+        if params.has("watch"):
+            self.watch(code)
+        elif stored is not None:
             self.connect({"type": "resume", "code": code, "token": stored["token"]}, code,
                          stored)
         else:
             rooms_screen.nickname_dialog(code, self.data["nickname"])
             self.app.dialog_kind = "rooms"
+            self.peek(code)
         return True
+
+    def peek(self, code: str) -> None:
+        """Ask who sits where (the join dialog shows it); no seat is taken, no retry."""
+        self.close_socket()
+        self.wanted = False
+        self.pending = {"type": "peek", "code": code}
+        self.open_socket()
+
+    def watch(self, code: str) -> None:
+        """Watch the room's table as a spectator (no seat, no hidden card)."""
+        self.watching = True
+        self.seat = self.token = None
+        self.connect({"type": "watch", "code": code}, code)
+
+    def on_peek(self, data: dict[str, Any]) -> None:
+        code = rc.parse_code(data.get("code"))
+        seats = data.get("seats")
+        if code is None or not isinstance(seats, list) or self.app.dialog_kind != "rooms":
+            return
+        rows = tuple((str(item.get("seat")), item.get("nickname")
+                      if isinstance(item.get("nickname"), str) else None)
+                     for item in seats if isinstance(item, dict)
+                     and item.get("seat") in rc.SEAT_NAMES)
+        node = _node("room-nickname")
+        nickname = str(node.value) if node is not None else self.data["nickname"]
+        rooms_screen.nickname_dialog(code, nickname, seats=rows)
+        self.close_socket()
 
     def open_dialog(self, error: str = "") -> None:
         rooms_screen.friends_dialog(self.data["nickname"], error=error)
@@ -267,6 +300,56 @@ class Rooms:
         dialogs.close_dialog()
         self.app.show_screen("menu")
 
+    def do_room_watch(self, arg: str) -> None:
+        code = rc.parse_code(arg)
+        if code is not None:
+            dialogs.close_dialog()
+            self.app.dialog_kind = ""
+            self.watch(code)
+
+    def do_room_rematch(self, arg: str) -> None:
+        self.send({"type": "rematch"})
+
+    def do_room_quit(self, arg: str) -> None:
+        """Give up the seat (a bot takes it at once), or stop watching."""
+        self.send({"type": "leave"})
+
+    def do_room_free(self, arg: str) -> None:
+        if arg in rc.SEAT_NAMES:
+            self.send({"type": "free", "seat": arg})
+            dialogs.close_dialog()
+            self.app.dialog_kind = ""
+
+    def do_room_open(self, arg: str) -> None:
+        self.send({"type": "open", "open": arg == "1"})
+        dialogs.close_dialog()
+        self.app.dialog_kind = ""
+
+    def do_room_seats(self, arg: str) -> None:
+        room = self.room
+        if room is None:
+            return
+        rooms_screen.seats_dialog(rc.host_rows(room, self.seat),
+                                  rc.reader_is_host(room, self.seat), room.open,
+                                  self.watching, room.spectators)
+        self.app.dialog_kind = "room-seats"
+
+    def on_left(self, data: dict[str, Any]) -> None:
+        """This page's seat was given up (or freed by the host), or it stopped watching:
+        the seat's token is forgotten and the page goes back to the menu."""
+        if self.code is not None:
+            self.data["seats"].pop(self.code, None)
+            self._save()
+        by_host = data.get("by") == "host"
+        self.token = self.seat = None
+        self.watching = False
+        self.leave()
+        dialogs.close_dialog()
+        self.app.dialog_kind = ""
+        self.app.show_screen("menu")
+        if by_host:
+            render.notice(t("rooms.freed"), "rooms-freed")
+
     def do_room_chat(self, arg: str) -> None:
         rooms_screen.chat_dialog(self.phrases, tuple(self.lines))
         self.app.dialog_kind = "rooms"
@@ -334,6 +417,8 @@ class Rooms:
             self.send(first)
         elif self.code is not None and self.token is not None:
             self.send({"type": "resume", "code": self.code, "token": self.token})
+        elif self.code is not None and self.watching:
+            self.send({"type": "watch", "code": self.code})
 
     def on_close(self, event: Any, ws: Any) -> None:
         if ws is not self.ws:
@@ -389,6 +474,7 @@ class Rooms:
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
+        self.arm_tick(False)
 
     # --- what the server sends -------------------------------------------------------
 
@@ -408,14 +494,24 @@ class Rooms:
                 self.on_refused(data)
             elif kind == "replaced":
                 self.on_replaced()
+            elif kind == "left":
+                self.on_left(data)
+            elif kind == "room":
+                self.on_peek(data)
         except (ValueError, rc.BadFrame) as error:
             js.console.warn(f"rooms: frame not read: {error!r}")
 
     def on_joined(self, data: dict[str, Any]) -> None:
         code = rc.parse_code(data.get("code"))
         seat = data.get("seat")
+        if code is not None and seat is None and data.get("watching") is True:
+            self.code, self.seat, self.watching = code, None, True
+            self.reconnecting = False
+            js.history.replaceState(None, "", f"{js.location.pathname}?room={code}&watch")
+            return
         if code is None or seat not in rc.SEAT_NAMES:
             raise rc.BadFrame("bad joined")
+        self.watching = False
         self.code, self.seat = code, seat
         token = data.get("token")
         if isinstance(token, str) and 1 <= len(token) <= 64:
@@ -442,6 +538,8 @@ class Rooms:
                 self.data["seats"][self.code] = {"seat": seat, "token": self.token}
                 self._save()
         joined = rc.arrivals(self.room, room, self.seat)
+        rematch_before = self.room.rematch if self.room is not None else None
+        self.state_at = float(js.performance.now())
         nudged_now = (room.nudge_seat is not None and room.nudge_by == self.seat
                       and (self.room is None or self.room.nudge_seat is None))
         self.room = room
@@ -463,6 +561,12 @@ class Rooms:
             self.arm_nudge_timer()
         previous = self.view
         self.view = view
+        if (previous is not None and view is not None and previous.phase is Phase.OVER
+                and view.phase is not Phase.OVER):  # a rematch: a new game at the same table
+            self.sheets_seen = 0
+            if self.app.dialog_kind == "room-end":
+                dialogs.close_dialog()
+                self.app.dialog_kind = ""
         if view is None or previous is None or (view.hand_index, len(view.plays), view.bids) \
                 != (previous.hand_index, len(previous.plays), previous.bids):
             self.hinted = None  # the position moved on: the hinted card is no longer advice
@@ -488,7 +592,8 @@ class Rooms:
         if len(view.past_hands) > self.sheets_seen and self.app.dialog_kind == "":
             dialogs.score_sheet(self.sheet(view, pending=True))
             self.app.dialog_kind = "room-sheet"
-        elif view.phase is Phase.OVER and self.app.dialog_kind != "room-end":
+        elif view.phase is Phase.OVER and (self.app.dialog_kind != "room-end"
+                                           or room.rematch != rematch_before):
             self.end()
 
     def on_chat(self, data: dict[str, Any]) -> None:
@@ -603,7 +708,7 @@ class Rooms:
         view, room = self.view, self.room
         if view is None or room is None or not self.active:
             return
-        render.table(rc.room_table_model(view, room, self.ui_state(view)))
+        render.table(rc.room_table_model(view, room, self.ui_state(view), self.watching))
         rooms_screen.team_names(t("rooms.team.NS"), t("rooms.team.EW"))
         self.draw_bar()
 
@@ -629,17 +734,37 @@ class Rooms:
         room = self.room
         nudged = bool(room is not None and room.nudge_seat == self.seat)
         away = self.away()
+        timer = ""
+        if room is not None:
+            elapsed = (float(js.performance.now()) - self.state_at) / 1000
+            timer = rc.timer_text(room, room.timer, elapsed, self.seat)
+        self.arm_tick(bool(timer))
         rooms_screen.room_bar(self.code, self.data["muted"], self.nudge_open(), nudged,
-                              self.reconnecting, tuple(self.lines), away, self.chat_stale)
+                              self.reconnecting, tuple(self.lines), away, self.chat_stale,
+                              timer, self.watching)
+
+    def arm_tick(self, on: bool) -> None:
+        """Redraw the room bar every second while a turn timer is shown."""
+        if on and self._tick is None:
+            proxy = create_proxy(lambda: self.draw_bar())
+            self._proxies = self._proxies[-64:] + [proxy]
+            self._tick = js.setInterval(proxy, 1000)
+        elif not on and self._tick is not None:
+            js.clearInterval(self._tick)
+            self._tick = None
 
     def end(self) -> None:
-        view = self.view
-        if view is None or self.code is None or self.token is None:
+        view, room = self.view, self.room
+        if view is None or self.code is None or room is None:
             return
-        mine = 0 if self.seat in ("N", "S") else 1
-        won = game_winner(view.scores, view.rules) == mine
-        url = f"/api/rooms/{self.code}/record?token={self.token}"
-        rooms_screen.room_end(view.scores, won, url)
+        if self.watching or self.token is None:
+            rooms_screen.room_end(view.scores, None, "")
+        else:
+            mine = 0 if self.seat in ("N", "S") else 1
+            won = game_winner(view.scores, view.rules) == mine
+            url = f"/api/rooms/{self.code}/record?token={self.token}"
+            rooms_screen.room_end(view.scores, won, url, rc.rematch_text(room, self.seat),
+                                  asked=bool(room.rematch and self.seat in room.rematch))
         self.app.dialog_kind = "room-end"
 
     def dialog_closed(self, kind: str) -> None:
