@@ -343,13 +343,13 @@ def test_presence_dots_the_turn_timer_and_the_spectators_table() -> None:
     assert [rooms_client.presence(room, s) for s in "NESW"] == ["on", "", "on", "off"]
     assert room.spectators == 2 and room.timer is not None and room.timer.nudge_in == 15
     assert rooms_client.timer_text(room, room.timer, 3.2, "N") == (
-        "Cy to act: a nudge is possible in 12 s")
-    assert rooms_client.timer_text(room, room.timer, 30, "N") == "Cy to act: they may be nudged now"
+        "Cy · nudge in 12 s")
+    assert rooms_client.timer_text(room, room.timer, 30, "N") == "Cy · may be nudged"
     nudged = rooms_client.room_from_json(_feel_room(
         timer={"seat": "S", "since": 1000.0, "nudge_at": 1020.0, "takeover_at": 1055.0},
         clock=1025.0))
     assert rooms_client.timer_text(nudged, nudged.timer, 0, "S") == (
-        "A bot takes Cy (you)'s seat in 30 s")
+        "Cy (you) · a bot plays in 30 s")
     assert rooms_client.room_from_json(_feel_room(timer=None)).timer is None
     state = _game(4)[9]
     view = view_from_json(view_to_json(view_for(state, Seat.S)))
@@ -366,7 +366,7 @@ def test_presence_dots_the_turn_timer_and_the_spectators_table() -> None:
     i18n.set_language("fr")
     fr.append(rooms_client.timer_text(room, room.timer, 3.2, "N"))
     i18n.set_language("en")
-    assert fr[0].startswith("À Cy de jouer") and "12\u00a0s" in fr[0]
+    assert fr[0] == "Cy · relance dans 12\u00a0s"
 
 
 def test_the_rematch_line_and_the_hosts_seat_list() -> None:

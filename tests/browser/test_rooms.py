@@ -486,7 +486,7 @@ def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
         page.wait_for_selector("#seat-W[data-presence=on]", timeout=10_000)
         assert page.query_selector("#seat-N[data-presence]") is None
     host.wait_for_function(
-        "document.querySelector('#room-timer')?.innerText.includes('Bob to act')",
+        "document.querySelector('#room-timer')?.innerText.includes('Bob · nudge in')",
         timeout=20_000)
     host.screenshot(path="/work/shots/rooms-table-1280.png")
     guest.screenshot(path="/work/shots/rooms-table-375.png")

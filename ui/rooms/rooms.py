@@ -732,7 +732,8 @@ class Rooms:
         if not self.active or self.code is None:
             return
         room = self.room
-        nudged = bool(room is not None and room.nudge_seat == self.seat)
+        nudged = bool(room is not None and self.seat is not None
+                      and room.nudge_seat == self.seat)  # never a spectator's
         away = self.away()
         timer = ""
         if room is not None:
