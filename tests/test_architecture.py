@@ -23,9 +23,11 @@ SCREEN_CONTROLLERS = {"ui.table.app", "ui.rooms.rooms", "ui.lessons.lessons_scre
 # The table's controllers of one concern each, which its App composes.
 TABLE_CONTROLLERS = {"ui.table.flow", "ui.table.moves", "ui.table.coaching", "ui.table.menus",
                      "ui.table.settings"}
-SCREEN_CONTROLLERS |= TABLE_CONTROLLERS
+# The rooms' controller's parts of one concern each, which its Rooms mixes in.
+ROOMS_PARTS = {"ui.rooms.waiting_room", "ui.rooms.room_table", "ui.rooms.daily_board"}
+SCREEN_CONTROLLERS |= TABLE_CONTROLLERS | ROOMS_PARTS
 CONTROLLER = {"ui.table.app", "ui.root", "ui.main", "ui.botworker", "ui.shared.botrunner",
-              "ui.rooms.rooms", *TABLE_CONTROLLERS}
+              "ui.rooms.rooms", *TABLE_CONTROLLERS, *ROOMS_PARTS}
 # Modules that draw or describe what is drawn: plain data in, elements (or markup) out.
 RENDERERS = {"ui.table.render", "ui.table.dialogs", "ui.shared.cardview", "ui.shared.cardface",
              "ui.shared.models", "ui.table.icons", "ui.shared.dom", "ui.shared.ports",
