@@ -173,6 +173,22 @@ def test_four_players_play_a_whole_hand_and_a_reload_resumes(
     answer = pages[1].request.get(live_server.rstrip("/") + href)
     assert answer.status == 200 and answer.json()["format"] == "spades-record/1"
     pages[1].screenshot(path=str(SHOTS / "end-1280.png"))
+    # Rematch (issue 44): the others are told who asked; Dee declines (gives up the seat,
+    # her page goes back to the menu); once the three others have asked, a new game starts
+    # at the same table, Dee's seat a bot's, and the end dialog closes by itself.
+    pages[0].click("dialog[open] #room-rematch")
+    pages[1].wait_for_function(
+        "document.querySelector('#room-rematch-note')?.innerText.includes('Ann')",
+        timeout=20_000)
+    pages[3].click("dialog[open] #room-quit")
+    pages[3].wait_for_selector("#screen-menu:not([hidden])", timeout=20_000)
+    for page in pages[1:3]:
+        page.click("dialog[open] #room-rematch")
+    for page in pages[:3]:
+        page.wait_for_selector("dialog[open] #room-record", state="detached", timeout=30_000)
+        page.wait_for_function("document.querySelector('#score-ns')?.innerText === '0'",
+                               timeout=30_000)
+    assert "Dee" not in pages[0].inner_text("#table")
 
 
 def _turn_page(pages: list[Page]) -> int:
