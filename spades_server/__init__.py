@@ -11,7 +11,9 @@ from __future__ import annotations
 PROTOCOL = "spades-room/1"
 # Additions that leave every earlier message as it was raise the revision (the ``welcome``
 # frame says both): 2 added ``move`` (the host seats the players), the room's ``host`` and
-# the ``seat`` of each ``state`` frame (docs/protocol.md, "Revisions").
-REVISION = 2
+# the ``seat`` of each ``state`` frame; 3 added ``rematch``, ``leave``, ``free``, ``open``,
+# ``watch`` and ``peek``, and the room's presence, timer and rematch fields (docs/protocol.md,
+# "Revisions").
+REVISION = 3
 
 __all__ = ["PROTOCOL", "REVISION"]

@@ -79,6 +79,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--ws-deflate", action="store_true",
                         help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
+    parser.add_argument("--max-rooms", type=int, metavar="N", default=limits.max_rooms_loaded,
+                        help="rooms held in memory at once (default %(default)s)")
     parser.add_argument("--no-build", action="store_true",
                         help="skip tools/build_web.py (serve site/ as it is)")
     parser.add_argument("--no-install", action="store_true", help="skip the pip set-up")
@@ -141,6 +143,7 @@ def make_config(args: argparse.Namespace) -> Config:
         sweep_interval=args.sweep_interval,
         idle_expiry=args.idle_expiry,
         finished_kept=args.finished_kept,
+        max_rooms_loaded=args.max_rooms,
     )
 
 

@@ -127,14 +127,19 @@ class RedisBackend:
 
     shared = True
 
-    def __init__(self, url: str, idle_ttl: float = 2 * 86400, over_ttl: float = 7 * 86400) -> None:
+    def __init__(self, url: str, idle_ttl: float = 2 * 86400, over_ttl: float = 7 * 86400,
+                 connections: int = 64) -> None:
         import redis.asyncio as aioredis  # only with --redis
 
         # Redis deletes a room itself: every save sets its key's time to live (idle_ttl, or
         # over_ttl once the game is over), and every connection to it renews it.
         self.idle_ttl, self.over_ttl = max(1, round(idle_ttl)), max(1, round(over_ttl))
 
-        self._redis: Any = aioredis.Redis.from_url(url, decode_responses=True)
+        # A bounded pool that waits for a free connection (redis-py's own pool refuses past
+        # 100 with "Too many connections": 1,000 busy rooms on one process got there).
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=connections, timeout=LOCK_SECONDS, decode_responses=True)
+        self._redis: Any = aioredis.Redis.from_pool(pool)
         self._listener: asyncio.Task[None] | None = None
         self._pubsub: Any = None
         self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"

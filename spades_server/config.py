@@ -53,6 +53,7 @@ class Config:
     site: Path = SITE  # the folder served at "/": the site's files, nothing else
     db_path: Path = ROOT / "spades_rooms.sqlite3"  # outside site/ (checked below)
     redis_url: str | None = None  # rooms and broadcasts through Redis (several processes)
+    redis_connections: int = 64  # Redis connections per process at most (a change waits)
     # The server's public origin(s) (scheme://host[:port]): the only pages allowed to open
     # the WebSocket. None: pages from loopback, or from the IP address and port a
     # connection came in on (spades_server.app.origin_allowed).
@@ -69,6 +70,7 @@ class Config:
     # published by another, before it drives the room's bots itself (the other may be gone).
     bot_stall: float = 5.0
     max_rooms_loaded: int = 1000  # rooms held in memory at once
+    max_spectators: int = 20  # spectators of one room at once (on this process)
     # The sweep (spades_server/sweep.py), every sweep_interval seconds: a room not over,
     # unchanged for idle_expiry seconds and with nobody connected, is deleted; a finished
     # game's room (and record) is kept finished_kept seconds after its last change.

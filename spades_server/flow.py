@@ -131,7 +131,7 @@ class RoomFlow:
             if room.version() != version or room.status != "playing" or room.nudge is None:
                 return
             room.seats[seat].away = True
-            room.nudge = None
+            room.nudge = room.nudged_at = None
             room.save()
         self.kick()
 

@@ -1,13 +1,17 @@
 """``python3 -m spades_server loadtest``: the load benchmark, on loopback only, bounded.
 
 It starts its own server process (``python3 -m spades_server`` on 127.0.0.1, a free port, a
-fresh SQLite file), then:
+fresh SQLite file) — with ``--redis``, a ``redis-server`` of its own on a free loopback port
+(no persistence) and ``--processes`` server processes (2) on it, a room's seats spread over
+them (North and South on one, East and West on the other: every action crosses processes) —
+then:
 
 1. ``--rooms`` private rooms (default 200) of four simulated clients each (one WebSocket
    per seat, no bots), all at once: each client bids and plays its seat's legal actions from
    its own views, after a think time (``--think`` seconds, seeded), until the game is over
-   (``--target`` points). For every action it measures the time from sending it to the
-   moment every seat of the room has received the state that follows (its version);
+   (``--target`` points, or ``--hands`` hands). For every action it measures the time from
+   sending it to the moment every seat of the room has received the state that follows
+   (its version);
 2. ``--gets`` GETs of ``/`` (default 2000), ``--get-concurrency`` at once (default 200);
 3. ``--wasm`` parallel downloads of the Pyodide wasm (default 200), gzip accepted.
 
@@ -26,6 +30,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import statistics
@@ -94,7 +99,7 @@ class RoomRun:
 
 async def _client(
     url: str, run: RoomRun, join: dict[str, Any], think: float, rng: random.Random,
-    ready: asyncio.Event | None, code_box: list[str], deadline: float,
+    ready: asyncio.Event | None, code_box: list[str], deadline: float, hands: int = 0,
 ) -> None:
     import websockets
 
@@ -133,7 +138,7 @@ async def _client(
             run.received(seat, version)
             if view is None:
                 continue
-            if view["phase"] == "over":
+            if view["phase"] == "over" or (hands and view["hand_index"] >= hands):
                 if seat == "N":
                     totals.games_over += 1
                 return
@@ -153,7 +158,7 @@ async def _client(
             await ws.send(json.dumps(action))
 
 
-async def _room(url: str, index: int, args: argparse.Namespace, totals: Totals,
+async def _room(urls: list[str], index: int, args: argparse.Namespace, totals: Totals,
                 gate: asyncio.Semaphore, deadline: float) -> None:
     run = RoomRun(totals)
     ready = asyncio.Event()
@@ -168,8 +173,9 @@ async def _room(url: str, index: int, args: argparse.Namespace, totals: Totals,
                 {"type": "create", "nickname": f"p{index}", "options": options, "seat": seat}
                 if number == 0 else {"type": "join", "nickname": f"p{index}{seat}", "seat": seat}
             )
+            url = urls[(index + number) % len(urls)]  # the seats spread over the processes
             tasks.append(asyncio.create_task(
-                _client(url, run, join, args.think, rng, ready, code_box, deadline)
+                _client(url, run, join, args.think, rng, ready, code_box, deadline, args.hands)
             ))
             if number == 0:
                 await asyncio.wait_for(ready.wait(), 60)
@@ -239,20 +245,41 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _run(args: argparse.Namespace, host: str, port: int, pid: int) -> dict[str, Any]:
-    url = f"ws://{host}:{port}/ws"
-    cpu_before = cpu_seconds(pid)
+async def _redis_info(url: str | None) -> dict[str, int]:
+    """Redis's commands so far and memory now (``INFO``), or {} without Redis."""
+    if url is None:
+        return {}
+    import redis.asyncio as aioredis
+
+    client = aioredis.from_url(url)
+    try:
+        info = await client.info()
+        keys = await client.dbsize()
+    finally:
+        await client.aclose()
+    return {"commands": int(info["total_commands_processed"]),
+            "used_memory": int(info["used_memory"]), "keys": int(keys)}
+
+
+async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list[int],
+               redis_url: str | None, redis_pid: int | None) -> dict[str, Any]:
+    urls = [f"ws://{host}:{port}/ws" for port in ports]
+    port = ports[0]
+    cpu_before = [cpu_seconds(pid) for pid in pids]
+    redis_cpu_before = cpu_seconds(redis_pid) if redis_pid else None
+    redis_before = await _redis_info(redis_url)
     totals = Totals()
     gate = asyncio.Semaphore(args.open_concurrency)
     start = time.perf_counter()
     deadline = time.monotonic() + args.deadline
     await asyncio.gather(*(
-        _room(url, index, args, totals, gate, deadline) for index in range(args.rooms)
+        _room(urls, index, args, totals, gate, deadline) for index in range(args.rooms)
     ))
     seconds = time.perf_counter() - start
     lat = totals.latencies
     games: dict[str, Any] = {
         "rooms": args.rooms, "clients": 4 * args.rooms, "target": args.target,
+        "hands": args.hands, "processes": len(ports), "redis": redis_url is not None,
         "think_s": args.think, "ws_deflate": args.ws_deflate,
         "games_over": totals.games_over, "actions": totals.actions,
         "seconds": round(seconds, 2),
@@ -262,12 +289,31 @@ async def _run(args: argparse.Namespace, host: str, port: int, pid: int) -> dict
         "errors": len(totals.errors), "error_samples": [e for e in totals.errors if e][:5],
         "lost": totals.lost + (totals.actions - totals.lost - len(lat)),
     }
-    cpu_after = cpu_seconds(pid)
-    if cpu_before is not None and cpu_after is not None:
-        games["server_cpu_s"] = round(cpu_after - cpu_before, 2)
+    used = [(after - before) if before is not None and after is not None else None
+            for before, after in zip(cpu_before, [cpu_seconds(pid) for pid in pids],
+                                     strict=True)]
+    if all(value is not None for value in used):
+        total = sum(value for value in used if value is not None)
+        games["server_cpu_s"] = round(total, 2)
+        games["server_cpu_s_per_process"] = [round(v or 0.0, 2) for v in used]
         if totals.actions:
-            games["server_cpu_ms_per_action"] = round(
-                (cpu_after - cpu_before) * 1000 / totals.actions, 2)
+            games["server_cpu_ms_per_action"] = round(total * 1000 / totals.actions, 2)
+    if redis_url is not None:
+        redis_after = await _redis_info(redis_url)
+        redis_cpu = cpu_seconds(redis_pid) if redis_pid else None
+        commands = redis_after["commands"] - redis_before["commands"]
+        games["redis"] = {
+            "commands": commands,
+            "commands_per_action": round(commands / totals.actions, 1) if totals.actions else None,
+            "used_memory": redis_after["used_memory"], "keys": redis_after["keys"],
+            "memory_per_room": round(
+                (redis_after["used_memory"] - redis_before["used_memory"]) / args.rooms),
+        }
+        if redis_cpu is not None and redis_cpu_before is not None:
+            games["redis"]["cpu_s"] = round(redis_cpu - redis_cpu_before, 2)
+            if totals.actions:
+                games["redis"]["cpu_ms_per_action"] = round(
+                    (redis_cpu - redis_cpu_before) * 1000 / totals.actions, 3)
     result: dict[str, Any] = {"games": games}
     if args.gets:
         result["get_index"] = await _static(host, port, "/", args.gets, args.get_concurrency,
@@ -293,9 +339,19 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--open-concurrency", type=int, default=20,
                         help="rooms whose sockets open at once")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", type=int, default=0,
+                        help="stop each room after this many hands (0: play the game out)")
+    parser.add_argument("--redis", action="store_true",
+                        help="rooms in a redis-server of its own, over --processes servers")
+    parser.add_argument("--processes", type=int, default=None,
+                        help="server processes (default 1; 2 with --redis)")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="serve the WebSocket with permessage-deflate")
     args = parser.parse_args(argv)
+    if args.processes is None:
+        args.processes = 2 if args.redis else 1
+    if not 1 <= args.processes <= 8 or (args.processes > 1 and not args.redis):
+        parser.error("--processes is 1 to 8, and more than 1 needs --redis")
     if not 1 <= args.rooms <= 1000 or args.gets < 0 or args.wasm < 0:
         parser.error("--rooms is 1 to 1000; --gets and --wasm are 0 or more")
     if not 0 < args.deadline <= 3600 or not 0 <= args.think <= 10:
@@ -307,6 +363,29 @@ def _stop_on_sigterm(signum: int, frame: object) -> None:
     raise SystemExit(1)  # so that the server process is stopped on the way out
 
 
+def _wait_for_port(host: str, port: int, process: subprocess.Popen[bytes]) -> bool:
+    deadline = time.monotonic() + 60
+    while True:
+        if process.poll() is not None:
+            return False
+        with contextlib.suppress(OSError), socket.create_connection((host, port), 0.5):
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop one process this started, by its pid."""
+    if process.poll() is None:
+        os.kill(process.pid, signal.SIGTERM)
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait(5)
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
@@ -314,42 +393,51 @@ def main(argv: list[str]) -> int:
         from .config import load_build_web
 
         load_build_web().build()
-    host, port = "127.0.0.1", _free_port()
+    host = "127.0.0.1"
+    load_before = [round(x, 2) for x in os.getloadavg()]
+    started: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory(prefix="spades-load-") as folder:
-        command = [
-            sys.executable, "-m", "spades_server", "--host", host, "--port", str(port),
-            "--db", str(Path(folder) / "rooms.sqlite3"), "--no-build", "--no-install",
-            "--bot-delay", "0", "--max-connections", str(4 * args.rooms + 100),
-            # every simulated client comes from 127.0.0.1: no per-address limit in the way
-            "--address-connections", str(4 * args.rooms + 100),
-            "--address-creates", str(args.rooms + 10),
-            "--address-joins", str(4 * args.rooms + 100),
-        ]
-        if args.ws_deflate:
-            command.append("--ws-deflate")
-        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                if server.poll() is not None:
+            redis_url: str | None = None
+            redis_pid: int | None = None
+            if args.redis:
+                redis_port = _free_port()
+                redis = subprocess.Popen(
+                    [shutil.which("redis-server") or "/usr/bin/redis-server", "--port",
+                     str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                     "--dir", folder], stdout=subprocess.DEVNULL)
+                started.append(redis)
+                if not _wait_for_port(host, redis_port, redis):
+                    print(json.dumps({"error": "redis-server did not start"}))
+                    return 1
+                redis_url, redis_pid = f"redis://{host}:{redis_port}/0", redis.pid
+            ports = [_free_port() for _ in range(args.processes)]
+            for port in ports:
+                command = [
+                    sys.executable, "-m", "spades_server", "--host", host, "--port", str(port),
+                    "--db", str(Path(folder) / "rooms.sqlite3"), "--no-build", "--no-install",
+                    "--bot-delay", "0", "--max-connections", str(4 * args.rooms + 100),
+                    "--max-rooms", str(args.rooms + 100),
+                    # every simulated client comes from 127.0.0.1: no per-address limit
+                    "--address-connections", str(4 * args.rooms + 100),
+                    "--address-creates", str(args.rooms + 10),
+                    "--address-joins", str(4 * args.rooms + 100),
+                ]
+                if redis_url is not None:
+                    command += ["--redis", redis_url]
+                if args.ws_deflate:
+                    command.append("--ws-deflate")
+                started.append(subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL))
+                if not _wait_for_port(host, port, started[-1]):
                     print(json.dumps({"error": "the server did not start"}))
                     return 1
-                with contextlib.suppress(OSError), socket.create_connection((host, port), 0.5):
-                    break
-                if time.monotonic() > deadline:
-                    print(json.dumps({"error": "the server did not start"}))
-                    return 1
-                time.sleep(0.05)
-            result = asyncio.run(_run(args, host, port, server.pid))
+            pids = [process.pid for process in started if process.pid != redis_pid]
+            result = asyncio.run(_run(args, host, ports, pids, redis_url, redis_pid))
         finally:
-            if server.poll() is None:
-                os.kill(server.pid, signal.SIGTERM)
-                try:
-                    server.wait(15)
-                except subprocess.TimeoutExpired:
-                    os.kill(server.pid, signal.SIGKILL)
-                    server.wait(5)
+            for process in reversed(started):
+                _stop(process)
     result["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                         "load_avg_before": load_before,
                          "load_avg": [round(x, 2) for x in os.getloadavg()]}
     print(json.dumps(result))
     games = result["games"]

@@ -173,6 +173,13 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "chat": {"phrase": Field(_string(40, 1), required=True)},
     "nudge": {},
     "ping": {},
+    # revision 3: the end of a game, leaving, the host's seats, watching, a look before joining
+    "rematch": {},
+    "leave": {},
+    "free": {"seat": Field(_seat, required=True)},
+    "open": {"open": Field(_bool, required=True)},
+    "watch": {"code": Field(_code, required=True)},
+    "peek": {"code": Field(_code, required=True)},
 }
 
 
@@ -265,6 +272,16 @@ def view_to_json(view: View, rules: dict[str, Any] | None = None) -> dict[str, A
     }
 
 
+def watcher_json(view: View, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What a spectator sees: ``view`` (a seat's, its hand hidden) with no hand and no legal
+    action, so no card that has not been played."""
+    data = view_to_json(view, rules)
+    data["hand"] = None
+    data["legal_plays"] = []
+    data["legal_bids"] = []
+    return data
+
+
 def frame(kind: str, **fields: Any) -> str:
     """A server message as its JSON text."""
     return json.dumps({"type": kind, **fields}, separators=(",", ":"), ensure_ascii=False)
@@ -272,5 +289,5 @@ def frame(kind: str, **fields: Any) -> str:
 
 __all__ = [
     "CODE_ALPHABET", "CODE_LENGTH", "PROTOCOL", "SCHEMA", "Message", "ProtocolError", "frame",
-    "parse_code", "parse_message", "view_to_json",
+    "parse_code", "parse_message", "view_to_json", "watcher_json",
 ]

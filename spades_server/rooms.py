@@ -50,6 +50,7 @@ from .protocol import (
     ProtocolError,
     frame,
     view_to_json,
+    watcher_json,
 )
 from .store import Store, StoredRoom
 from .sweep import Sweeper
@@ -141,7 +142,11 @@ class Room:
         self.status = status
         self.last_move = time.time()
         self.nudge: tuple[Seat, Seat] | None = None  # (by, target)
-        self.host: str | None = None  # the token digest of the private room's creator
+        self.host: str | None = None  # the token digest of the private room's host
+        self.open = False  # whether a person may take a bot's seat once the game is on
+        self.rematch: set[Seat] = set()  # the seats whose players asked for a new game
+        self.base = 0  # the versions of the games played before this one (rematches)
+        self.nudged_at: float | None = None  # when the nudge now on was sent
 
     # --- persistence -----------------------------------------------------------
 
@@ -152,6 +157,10 @@ class Room:
             "last_move": self.last_move,
             "nudge": [self.nudge[0].name, self.nudge[1].name] if self.nudge else None,
             "host": self.host,
+            "open": self.open,
+            "rematch": [seat.name for seat in SEATS if seat in self.rematch],
+            "base": self.base,
+            "nudged_at": self.nudged_at,
         }
         text = record.dumps(self.state) if self.state is not None else None
         return StoredRoom(self.code, meta, text, self.status, self.public, self.rev)
@@ -176,6 +185,11 @@ class Room:
             self.nudge = (SEATS["NESW".index(nudge[0])], SEATS["NESW".index(nudge[1])])
         host = meta.get("host")
         self.host = host if isinstance(host, str) else None
+        self.open = bool(meta.get("open", False))
+        self.rematch = {SEATS["NESW".index(name)] for name in meta.get("rematch", ())}
+        self.base = int(meta.get("base", 0))
+        nudged_at = meta.get("nudged_at")
+        self.nudged_at = float(nudged_at) if nudged_at is not None else None
         for seat in SEATS:
             if not self.bot_plays(seat):
                 self.bots.pop(seat, None)
@@ -220,6 +234,32 @@ class Room:
                 {"by": self.nudge[0].name, "seat": self.nudge[1].name} if self.nudge else None
             ),
             "host": host.name if (host := self.host_seat()) is not None else None,
+            "open": self.open,
+            "rematch": ([seat.name for seat in SEATS if seat in self.rematch]
+                        if self.status == "over" else None),
+            "spectators": sum(1 for conn in self.connections if conn.seat is None),
+            "timer": self.timer(),
+            "clock": round(time.time(), 3),
+        }
+
+    def timer(self) -> dict[str, Any] | None:
+        """The turn's clock while a person is to act (server epoch seconds; ``clock`` in the
+        room says the server's time when it was sent): when the turn began, when the others
+        may nudge, and once nudged when a bot takes the seat over."""
+        state = self.state
+        if self.status != "playing" or state is None or state.to_act is None:
+            return None
+        seat = state.to_act
+        if self.bot_plays(seat):
+            return None
+        takeover = None
+        if self.nudge is not None and self.nudged_at is not None:
+            takeover = round(self.nudged_at + float(self.options["takeover_seconds"]), 3)
+        return {
+            "seat": seat.name,
+            "since": round(self.last_move, 3),
+            "nudge_at": round(self.last_move + self.manager.config.nudge_after, 3),
+            "takeover_at": takeover,
         }
 
     def state_frame(self, seat: Seat | None, room_json: str | None = None) -> str:
@@ -229,6 +269,9 @@ class Room:
         if self.state is not None and seat is not None:
             seen = self.hand_seen(seat)
             view = view_to_json(view_for(self.state, seat, hand_seen=seen), self.rules_json)
+        elif self.state is not None:  # a spectator: the table, no card not played
+            view = watcher_json(view_for(self.state, SEATS[2], hand_seen=False),
+                                self.rules_json)
         if room_json is None:
             room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
         view_json = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
@@ -241,8 +284,9 @@ class Room:
         """How many actions the game has had: a client acts at most once per version."""
         state = self.state
         if state is None:
-            return 0
-        past = sum(len(hand.bid_history) + len(hand.play_ids) for hand in state.past_hands)
+            return self.base
+        past = self.base + sum(
+            len(hand.bid_history) + len(hand.play_ids) for hand in state.past_hands)
         return past + len(state.bid_history) + len(state.play_ids)
 
     def post(self, conn: Connection, text: str) -> None:
@@ -324,6 +368,50 @@ class Room:
         self.reseat_connections()
         self.save()
 
+    def free(self, seat: Seat) -> str | None:
+        """``seat``'s player goes (left, declined a new game, or freed by the host): the
+        seat is free at once, a bot plays it; a host who goes hands the role to the next
+        person seated (clockwise). The digest of the token it had."""
+        info = self.seats[seat]
+        digest = info.token_digest
+        self.seats[seat] = SeatInfo(chats=info.chats)
+        self.bots.pop(seat, None)
+        self.rematch.discard(seat)
+        if self.nudge is not None and self.nudge[1] == seat:
+            self.nudge = self.nudged_at = None
+            self.flow.cancel_takeover()
+        if digest is not None and self.host == digest:
+            following = (SEATS[(int(seat) + step) % 4] for step in (1, 2, 3))
+            heir = next((other for other in following if self.seats[other].human), None)
+            self.host = self.seats[heir].token_digest if heir is not None else None
+        self.save()
+        if self.status == "over":
+            self.maybe_rematch()
+        return digest
+
+    def ask_rematch(self, seat: Seat) -> None:
+        """``seat``'s player wants a new game (same seats and rules, a new deal): it starts
+        once every person seated has asked (a player who declines leaves, ``free``)."""
+        if self.status != "over":
+            raise ProtocolError("not-over")
+        self.rematch.add(seat)
+        self.save()
+        self.maybe_rematch()
+
+    def maybe_rematch(self) -> None:
+        people = [seat for seat in SEATS if self.seats[seat].human]
+        if not people or not all(seat in self.rematch for seat in people):
+            return
+        self.base = self.version() + 1
+        self.state = GameState.new(self.rules, cards=random_deal(self.rules, 0))
+        for info in self.seats:
+            info.looked = -1  # the new first hand is unseen (Blind Nil)
+            info.away = False
+        self.rematch = set()
+        self.status = "playing"
+        self._moved()
+        self.save()
+
     def bot_plays(self, seat: Seat) -> bool:
         info = self.seats[seat]
         return not info.human or info.away
@@ -348,7 +436,7 @@ class Room:
     def _moved(self) -> None:
         self.last_move = time.time()
         self.moves += 1
-        self.nudge = None
+        self.nudge = self.nudged_at = None
         self.flow.cancel_takeover()
 
     def apply(self, seat: Seat, action: Card | Bid) -> None:
@@ -400,6 +488,7 @@ class Room:
         if waited < wait:
             raise ProtocolError("too-early", {"seconds": str(max(1, round(wait - waited)))})
         self.nudge = (by, target)
+        self.nudged_at = time.time()
         self.save()
         self.flow.arm_takeover(target, self.version(), self.options["takeover_seconds"])
 
@@ -425,7 +514,8 @@ class RoomManager:
         self.config = config
         self.store = Store(config.db_path)
         self.backend: Backend = (
-            RedisBackend(config.redis_url, config.idle_expiry, config.finished_kept)
+            RedisBackend(config.redis_url, config.idle_expiry, config.finished_kept,
+                         config.redis_connections)
             if config.redis_url else LocalBackend(self.store)
         )
         self.rooms: dict[str, Room] = {}
@@ -491,6 +581,9 @@ class RoomManager:
             room.watch()
         elif kind == "chat":
             room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
+        elif kind == "freed":
+            await self._detach(room, str(event["digest"]), str(event["seat"]),
+                               str(event["by"]))
         elif kind == "replace":
             for conn in list(room.connections):
                 if conn.digest == event["digest"] and conn.ident != event["keep"]:
@@ -535,6 +628,12 @@ class RoomManager:
         except (RecordError, KeyError, ValueError, TypeError):
             return None
         room.remote_connected = await self.backend.connected(code)
+        loaded = self.rooms.get(code)
+        if loaded is not None:  # loaded meanwhile by another connection: one Room per code,
+            # or the connections to it would be split between two objects
+            room.stop_timers()
+            await self.refresh(loaded)
+            return loaded
         self.rooms[code] = room
         return room
 
@@ -574,16 +673,25 @@ class RoomManager:
         if kind == "ping":
             conn.post(frame("pong"))
             return
-        if kind in ("create", "join", "resume", "quick"):
+        if kind == "peek":
+            await self._peek(conn, str(fields["code"]))
+            return
+        if kind in ("create", "join", "resume", "quick", "watch"):
             if conn.room is not None:
                 raise ProtocolError("already-joined")
             await self._guarded_enter(conn, kind, fields)
             return
         room, seat = conn.room, conn.seat
+        if room is not None and seat is None and kind == "leave":  # a spectator goes
+            room.connections.discard(conn)
+            room.post(conn, frame("left", code=room.code, seat=None, by="self"))
+            conn.room = None
+            room.broadcast_state()
+            return
         if room is None or seat is None:
             raise ProtocolError("not-seated")
-        wanted = fields.get("seat")
-        if wanted is not None and wanted != seat:
+        wanted = fields.get("seat")  # of an action: the seat it is for
+        if kind in ("look", "bid", "play") and wanted is not None and wanted != seat:
             raise ProtocolError("not-your-seat")
         if kind == "chat":
             await self._chat(room, seat, str(fields["phrase"]))
@@ -604,6 +712,23 @@ class RoomManager:
                     room.remote_connected = await self.backend.connected(room.code)
             elif kind == "nudge":
                 room.nudge_seat(seat)
+            elif kind == "rematch":
+                room.ask_rematch(seat)
+            elif kind == "leave":
+                await self._free(room, seat, "self")
+            elif kind == "free":
+                target = fields["seat"]
+                assert isinstance(target, Seat)
+                if room.public or not room.is_host(seat):
+                    raise ProtocolError("not-host")
+                if target == seat or not room.seats[target].human:
+                    raise ProtocolError("no-player")
+                await self._free(room, target, "host")
+            elif kind == "open":
+                if room.public or not room.is_host(seat):
+                    raise ProtocolError("not-host")
+                room.open = bool(fields["open"])
+                room.save()
             elif kind in ("look", "bid", "play"):
                 self._act(room, seat, kind, fields)
         room.kick()
@@ -613,7 +738,7 @@ class RoomManager:
         resume after too many that found nothing, too many entries or rooms made in the
         window, are refused before any room is looked up."""
         guard, key = self.guard, conn.address
-        if kind in ("join", "resume"):
+        if kind in ("join", "resume", "watch"):
             guard.check(key, "fail")
         guard.check(key, "enter")
         if kind == "create":
@@ -648,6 +773,18 @@ class RoomManager:
             if found is None or found.public:
                 raise ProtocolError("no-such-room")
             room = found
+        if kind == "watch":
+            watching = sum(1 for other in room.connections if other.seat is None)
+            if watching >= self.config.max_spectators:
+                raise ProtocolError("too-many-spectators",
+                                    {"limit": str(self.config.max_spectators)})
+            conn.room, conn.seat, conn.digest = room, None, None
+            room.post(conn, frame("joined", code=room.code, seat=None, public=False,
+                                  watching=True))
+            room.connections.add(conn)
+            async with self.changing(room):
+                room.touched = True  # every page sees one more spectator
+            return
         async with self.changing(room):
             if kind == "resume":
                 seat = room.seat_of_token(str(fields["token"]))
@@ -664,12 +801,17 @@ class RoomManager:
     async def _seat_player(self, conn: Connection, room: Room, fields: dict[str, object]) -> None:
         if room.status == "over":
             raise ProtocolError("game-over")
+        if room.status == "playing" and not room.public and not room.open:
+            raise ProtocolError("seats-closed")  # a bot's seat, until the host opens them
         wanted = fields.get("seat")
         assert wanted is None or isinstance(wanted, Seat)
         seat = room.free_seat(wanted)
         if seat is None:
             raise ProtocolError("seat-taken" if wanted is not None else "room-full")
         token = room.take_seat(seat, str(fields["nickname"]))
+        if not room.public and room.host_seat() is None:
+            room.host = _digest(token)  # the creator, or the first person back in an
+            # empty room
         if room.status == "waiting" and all(info.human for info in room.seats):
             room.start()
         await self._connect(conn, room, seat, token, _digest(token))
@@ -694,6 +836,47 @@ class RoomManager:
         if self.backend.shared:
             room.remote_connected = await self.backend.connected(room.code)
         room.touched = True
+
+    async def _peek(self, conn: Connection, code: str) -> None:
+        """Who sits where before joining (the join dialog): a ``room`` frame, or a refusal
+        counted as a failed join (a look is no way to guess codes)."""
+        guard, key = self.guard, conn.address
+        guard.check(key, "fail")
+        guard.check(key, "enter")
+        guard.count(key, "enter")
+        room = await self.get(code)
+        if room is None or room.public:
+            guard.count(key, "fail")
+            raise ProtocolError("no-such-room")
+        info = room.info()
+        conn.post(frame("room", code=room.code, status=room.status, open=room.open,
+                        host=info["host"], seats=[
+                            {"seat": seat["seat"], "nickname": seat["nickname"],
+                             "free": seat["nickname"] is None, "connected": seat["connected"]}
+                            for seat in info["seats"]]))
+
+    async def _free(self, room: Room, seat: Seat, by: str) -> None:
+        """Inside a change: ``seat``'s player goes; its connections here are told so at
+        once (``left``) and act for no seat any more; the other processes' too (an event)."""
+        digest = room.free(seat)
+        if digest is None:
+            return
+        await self._detach(room, digest, seat.name, by)
+        if self.backend.shared:
+            await self.backend.publish(room.code, {"kind": "freed", "digest": digest,
+                                                   "seat": seat.name, "by": by})
+            room.remote_connected = await self.backend.connected(room.code)
+
+    async def _detach(self, room: Room, digest: str, seat: str, by: str) -> None:
+        for conn in list(room.connections):
+            if conn.digest != digest:
+                continue
+            had = conn.seat
+            room.connections.discard(conn)
+            room.post(conn, frame("left", code=room.code, seat=seat, by=by))
+            conn.room = conn.seat = conn.digest = None
+            if self.backend.shared and had is not None:
+                await self.backend.connection(room.code, int(had), -1)
 
     async def _entered(self, room: Room) -> None:
         if room.status == "waiting" and room.public:

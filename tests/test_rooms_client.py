@@ -316,3 +316,68 @@ def test_the_limits_refusals_stop_the_page_and_are_said_in_both_languages() -> N
         for reason in reasons:
             assert table[f"rooms.refused.{reason}"], (language, reason)
         assert table["rooms.replaced"] and table["rooms.replaced.back"]
+
+
+def _feel_room(**changes: object) -> dict[str, object]:
+    data: dict[str, object] = {
+        "code": "ACDEFGHJKM", "public": False, "status": "playing",
+        "options": {"hints": False, "takeover_seconds": 30},
+        "seats": [{"seat": s, "nickname": n, "bot": n is None, "away": False,
+                   "connected": s != "W"}
+                  for s, n in zip("NESW", ("Ann", None, "Cy", "Dee"), strict=True)],
+        "host": "N", "open": False, "rematch": None, "spectators": 2,
+        "timer": {"seat": "S", "since": 1000.0, "nudge_at": 1020.0, "takeover_at": None},
+        "clock": 1005.0,
+    }
+    data.update(changes)
+    return data
+
+
+def test_presence_dots_the_turn_timer_and_the_spectators_table() -> None:
+    """Revision 3's room, as the page reads it: a dot per person's seat (none for a bot),
+    the turn timer counted from the frame's arrival with the server's clock, and a
+    spectator's table that names nobody "you" and has no hand, panel nor hint."""
+    i18n.set_language("en")
+    i18n.load()
+    room = rooms_client.room_from_json(_feel_room())
+    assert [rooms_client.presence(room, s) for s in "NESW"] == ["on", "", "on", "off"]
+    assert room.spectators == 2 and room.timer is not None and room.timer.nudge_in == 15
+    assert rooms_client.timer_text(room, room.timer, 3.2, "N") == (
+        "Cy · nudge in 12 s")
+    assert rooms_client.timer_text(room, room.timer, 30, "N") == "Cy · may be nudged"
+    nudged = rooms_client.room_from_json(_feel_room(
+        timer={"seat": "S", "since": 1000.0, "nudge_at": 1020.0, "takeover_at": 1055.0},
+        clock=1025.0))
+    assert rooms_client.timer_text(nudged, nudged.timer, 0, "S") == (
+        "Cy (you) · a bot plays in 30 s")
+    assert rooms_client.room_from_json(_feel_room(timer=None)).timer is None
+    state = _game(4)[9]
+    view = view_from_json(view_to_json(view_for(state, Seat.S)))
+    here = rooms_client.room_table_model(view, room, models.UiState(waiting=True))
+    assert [seat.presence for seat in here.seats] == ["on", "", "on", "off"]
+    watcher_view = view_from_json(
+        {**view_to_json(view_for(state, Seat.S, hand_seen=False)), "hand": None,
+         "legal_plays": [], "legal_bids": []})
+    watched = rooms_client.room_table_model(watcher_view, room, models.UiState(),
+                                            watching=True)
+    assert watched.hand == () and watched.panel == "" and not watched.turn_mine
+    assert not watched.hint_visible and all("(you)" not in s.name for s in watched.seats)
+    fr = []
+    i18n.set_language("fr")
+    fr.append(rooms_client.timer_text(room, room.timer, 3.2, "N"))
+    i18n.set_language("en")
+    assert fr[0] == "Cy · relance dans 12\u00a0s"
+
+
+def test_the_rematch_line_and_the_hosts_seat_list() -> None:
+    i18n.set_language("en")
+    i18n.load()
+    over = rooms_client.room_from_json(_feel_room(status="over", rematch=["S"], timer=None))
+    assert rooms_client.rematch_text(over, "N") == "Cy would like a rematch."
+    assert rooms_client.rematch_text(over, "S") == "Waiting for: Ann, Dee (offline)"
+    assert rooms_client.rematch_text(
+        rooms_client.room_from_json(_feel_room(status="over", rematch=[])), "N") == ""
+    rows = rooms_client.host_rows(over, "N")
+    assert [row.can_free for row in rows] == [False, False, True, True]  # not self, not a bot
+    assert not any(row.can_free for row in rooms_client.host_rows(over, "S"))  # not the host
+    assert "seats-closed" in rooms_client.STOPPING_REFUSALS

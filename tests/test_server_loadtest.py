@@ -35,3 +35,19 @@ def test_a_small_load_run_prints_its_figures() -> None:
     for key, count in (("get_index", 40), ("wasm", 2)):
         assert result[key]["ok"] == count and result[key]["errors"] == 0
     assert result["wasm"]["bytes"][0] > 1_000_000
+
+
+def test_a_small_load_run_over_redis_and_two_processes() -> None:
+    """``--redis``: a redis-server of its own and two server processes, each room's seats on
+    both; the figures say the processes' CPU and Redis's commands and memory; all stopped."""
+    command = [sys.executable, "-m", "spades_server", "loadtest", "--redis", "--rooms", "3",
+               "--hands", "1", "--think", "0.05", "--deadline", "120", "--gets", "0",
+               "--wasm", "0"]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    games = json.loads(done.stdout)["games"]
+    assert games["processes"] == 2 and games["redis"]["commands_per_action"] > 1
+    assert games["games_over"] == 3 and games["errors"] == 0 and games["lost"] == 0
+    assert games["actions"] >= 3 * 52 and len(games["server_cpu_s_per_process"]) == 2
+    assert all(cpu > 0 for cpu in games["server_cpu_s_per_process"])
+    assert games["redis"]["used_memory"] > 0 and games["redis"]["keys"] >= 3

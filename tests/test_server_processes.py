@@ -242,3 +242,34 @@ def test_with_redis_rooms_carry_their_time_to_live(tmp_path: Path, redis_url: st
         finally:
             db.close()
         player.close()
+
+
+def test_joins_at_once_on_a_process_new_to_the_room_and_a_seat_freed_across_processes(
+    tmp_path: Path, redis_url: str,
+) -> None:
+    """Two joins sent at once to a process that has not loaded the room yet: both players
+    get every state (the room was once loaded twice there, and one connection sat on an
+    orphan copy that saw nothing). Then the host on A frees a seat whose player is on B:
+    that page is told (``left``) and the seat is a bot's on both processes."""
+    with (
+        server_process(tmp_path / "a.sqlite3", "--redis", redis_url) as (url_a, _),
+        server_process(tmp_path / "b.sqlite3", "--redis", redis_url) as (url_b, _),
+    ):
+        host = Client(url_a)
+        host.enter(type="create", nickname="Ann", seat="N",
+                   options={"blind_nil": False, "bot_level": "beginner"})
+        east, west = Client(url_b), Client(url_b)
+        east.send(type="join", code=host.code, nickname="Bea", seat="E")
+        west.send(type="join", code=host.code, nickname="Dee", seat="W")
+        east.entered()
+        west.entered()
+        host.send(type="start")
+        for client in (east, west):
+            client.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+        host.send(type="free", seat="W")
+        assert west.until(lambda m: m["type"] == "left")["by"] == "host"
+        seen = east.until(lambda m: m["type"] == "state"
+                          and m["room"]["seats"][3]["nickname"] is None)
+        assert seen["room"]["seats"][3]["bot"] and not seen["room"]["seats"][3]["connected"]
+        for client in (host, east, west):
+            client.close()

@@ -173,6 +173,22 @@ def test_four_players_play_a_whole_hand_and_a_reload_resumes(
     answer = pages[1].request.get(live_server.rstrip("/") + href)
     assert answer.status == 200 and answer.json()["format"] == "spades-record/1"
     pages[1].screenshot(path=str(SHOTS / "end-1280.png"))
+    # Rematch (issue 44): the others are told who asked; Dee declines (gives up the seat,
+    # her page goes back to the menu); once the three others have asked, a new game starts
+    # at the same table, Dee's seat a bot's, and the end dialog closes by itself.
+    pages[0].click("dialog[open] #room-rematch")
+    pages[1].wait_for_function(
+        "document.querySelector('#room-rematch-note')?.innerText.includes('Ann')",
+        timeout=20_000)
+    pages[3].click("dialog[open] #room-quit")
+    pages[3].wait_for_selector("#screen-menu:not([hidden])", timeout=20_000)
+    for page in pages[1:3]:
+        page.click("dialog[open] #room-rematch")
+    for page in pages[:3]:
+        page.wait_for_selector("dialog[open] #room-record", state="detached", timeout=30_000)
+        page.wait_for_function("document.querySelector('#score-ns')?.innerText === '0'",
+                               timeout=30_000)
+    assert "Dee" not in pages[0].inner_text("#table")
 
 
 def _turn_page(pages: list[Page]) -> int:
@@ -404,14 +420,19 @@ def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
     """Issue 15: the host chooses who sits where (a seat picker per player: a move to a
     free seat, a swap), a joining player picks a free seat (a taken one is refused, the
     dialog kept), only the host seats and starts; at 375x667 the table turned for a reader
-    at West has solo's plates: same sizes and places for bottom, left, top and right."""
+    at West has solo's plates: same sizes and places for bottom, left, top and right.
+    Issue 44: the link's dialog shows who sits where; at the table a presence dot at each
+    person's plate and the turn timer; a spectator's link shows the table with no hand;
+    the host frees the guest's seat (the guest's page is told, back at the menu)."""
     SHOTS2.mkdir(parents=True, exist_ok=True)
     host, guest = make_page(), make_page(375, 667)
     _lang(host, "en")
     _lang(guest, "en")
     code = _create(host, live_server, "Ann")
     open_app(guest, live_server, f"?room={code}")
-    guest.wait_for_selector("dialog[open] #room-nickname", timeout=20_000)
+    guest.wait_for_selector("dialog[open] #room-who-sits", timeout=20_000)
+    sits = guest.inner_text("#room-who-sits")
+    assert "North: Ann" in sits and sits.count("free seat") == 3, sits
     solo = _plates(guest)  # the solo table under the dialog, South at the bottom
     assert [solo[place]["seat"] for place in ("at-bottom", "at-left", "at-top", "at-right")] \
         == ["S", "W", "N", "E"]
@@ -478,6 +499,28 @@ def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
     assert turned["at-right"]["fan"] == 13  # South, a bot, holds 13 cards
     guest.screenshot(path=str(SHOTS2 / "playing-at-W-375.png"))
     host.screenshot(path=str(SHOTS2 / "playing-at-E-1280.png"))
+    # Presence: a dot at each person's plate (none at a bot's); the turn timer while a
+    # person is to act (South, a bot, bids first: then Bob at West).
+    for page in (host, guest):
+        page.wait_for_selector("#seat-E[data-presence=on]", timeout=10_000)
+        page.wait_for_selector("#seat-W[data-presence=on]", timeout=10_000)
+        assert page.query_selector("#seat-N[data-presence]") is None
+    host.wait_for_function(
+        "document.querySelector('#room-timer')?.innerText.includes('Bob · nudge in')",
+        timeout=20_000)
+    host.screenshot(path="/work/shots/rooms-table-1280.png")
+    guest.screenshot(path="/work/shots/rooms-table-375.png")
+    # A spectator's link: the table, its players named, no hand, "Watching".
+    watcher = make_page(375, 667)
+    _lang(watcher, "en")
+    open_app(watcher, live_server, f"?room={code}&watch")
+    watcher.wait_for_selector("#room-watching", timeout=20_000)
+    watcher.wait_for_selector("#seat-W[data-presence=on]", timeout=20_000)
+    assert "Bob" in watcher.inner_text("#seat-W") and "(you)" not in watcher.inner_text("#table")
+    assert watcher.locator("#hand .card").count() == 0
+    watcher.screenshot(path="/work/shots/rooms-spectator-375.png")
+    watcher.set_viewport_size({"width": 1280, "height": 800})
+    watcher.screenshot(path="/work/shots/rooms-spectator-1280.png")
     # The guest's card lands in the bottom slot (West's, turned): a card that does not
     # complete its trick (a completed trick leaves the table at once).
     checked = False
@@ -492,6 +535,14 @@ def test_the_host_seats_the_players_and_the_turned_table_keeps_solos_plates(
             checked = True
         time.sleep(0.05)
     assert checked
+    # The host frees Bob's seat: Bob's page is told and goes back to the menu; a bot
+    # plays West on the others' tables.
+    host.click("#room-seats-button")
+    host.click("dialog[open] #room-free-W")
+    guest.wait_for_selector("#notices [data-key=rooms-freed]", timeout=20_000)
+    assert _storage_seat(guest, code) is None
+    host.wait_for_selector("#seat-W:not([data-presence])", timeout=20_000)
+    watcher.wait_for_selector("#seat-W:not([data-presence])", timeout=20_000)
 
 
 @pytest.mark.slow

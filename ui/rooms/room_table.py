@@ -53,6 +53,9 @@ class RoomTable:
     phrases: tuple[str, ...]
     _proxies: list[Any]
     _timer: Any
+    watching: bool
+    state_at: float
+    _tick: Any
     _save: Callable[[], None]
     send: Callable[[dict[str, Any]], None]
     leave: Callable[[], None]
@@ -61,6 +64,49 @@ class RoomTable:
         self.leave()
         dialogs.close_dialog()
         self.app.show_screen("menu")
+
+    def do_room_rematch(self, arg: str) -> None:
+        self.send({"type": "rematch"})
+
+    def do_room_quit(self, arg: str) -> None:
+        """Give up the seat (a bot takes it at once), or stop watching."""
+        self.send({"type": "leave"})
+
+    def do_room_free(self, arg: str) -> None:
+        if arg in rc.SEAT_NAMES:
+            self.send({"type": "free", "seat": arg})
+            dialogs.close_dialog()
+            self.app.dialog_kind = ""
+
+    def do_room_open(self, arg: str) -> None:
+        self.send({"type": "open", "open": arg == "1"})
+        dialogs.close_dialog()
+        self.app.dialog_kind = ""
+
+    def do_room_seats(self, arg: str) -> None:
+        room = self.room
+        if room is None:
+            return
+        rooms_screen.seats_dialog(rc.host_rows(room, self.seat),
+                                  rc.reader_is_host(room, self.seat), room.open,
+                                  self.watching, room.spectators)
+        self.app.dialog_kind = "room-seats"
+
+    def on_left(self, data: dict[str, Any]) -> None:
+        """This page's seat was given up (or freed by the host), or it stopped watching:
+        the seat's token is forgotten and the page goes back to the menu."""
+        if self.code is not None:
+            self.data["seats"].pop(self.code, None)
+            self._save()
+        by_host = data.get("by") == "host"
+        self.token = self.seat = None
+        self.watching = False
+        self.leave()
+        dialogs.close_dialog()
+        self.app.dialog_kind = ""
+        self.app.show_screen("menu")
+        if by_host:
+            render.notice(t("rooms.freed"), "rooms-freed")
 
     def do_room_chat(self, arg: str) -> None:
         rooms_screen.chat_dialog(self.phrases, tuple(self.lines))
@@ -125,7 +171,7 @@ class RoomTable:
         view, room = self.view, self.room
         if view is None or room is None or not self.active:
             return
-        render.table(rc.room_table_model(view, room, self.ui_state(view)))
+        render.table(rc.room_table_model(view, room, self.ui_state(view), self.watching))
         rooms_screen.team_names(t("rooms.team.NS"), t("rooms.team.EW"))
         self.draw_bar()
 
@@ -149,19 +195,40 @@ class RoomTable:
         if not self.active or self.code is None:
             return
         room = self.room
-        nudged = bool(room is not None and room.nudge_seat == self.seat)
+        nudged = bool(room is not None and self.seat is not None
+                      and room.nudge_seat == self.seat)  # never a spectator's
         away = self.away()
+        timer = ""
+        if room is not None:
+            elapsed = (float(js.performance.now()) - self.state_at) / 1000
+            timer = rc.timer_text(room, room.timer, elapsed, self.seat)
+        self.arm_tick(bool(timer))
         rooms_screen.room_bar(self.code, self.data["muted"], self.nudge_open(), nudged,
-                              self.reconnecting, tuple(self.lines), away, self.chat_stale)
+                              self.reconnecting, tuple(self.lines), away, self.chat_stale,
+                              timer, self.watching)
+
+    def arm_tick(self, on: bool) -> None:
+        """Redraw the room bar every second while a turn timer is shown."""
+        if on and self._tick is None:
+            proxy = create_proxy(lambda: self.draw_bar())
+            self._proxies = self._proxies[-64:] + [proxy]
+            self._tick = js.setInterval(proxy, 1000)
+        elif not on and self._tick is not None:
+            js.clearInterval(self._tick)
+            self._tick = None
 
     def end(self) -> None:
-        view = self.view
-        if view is None or self.code is None or self.token is None:
+        view, room = self.view, self.room
+        if view is None or self.code is None or room is None:
             return
-        mine = 0 if self.seat in ("N", "S") else 1
-        won = game_winner(view.scores, view.rules) == mine
-        url = f"/api/rooms/{self.code}/record?token={self.token}"
-        rooms_screen.room_end(view.scores, won, url)
+        if self.watching or self.token is None:
+            rooms_screen.room_end(view.scores, None, "")
+        else:
+            mine = 0 if self.seat in ("N", "S") else 1
+            won = game_winner(view.scores, view.rules) == mine
+            url = f"/api/rooms/{self.code}/record?token={self.token}"
+            rooms_screen.room_end(view.scores, won, url, rc.rematch_text(room, self.seat),
+                                  asked=bool(room.rematch and self.seat in room.rematch))
         self.app.dialog_kind = "room-end"
 
     def dialog_closed(self, kind: str) -> None:

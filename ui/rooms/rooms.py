@@ -76,6 +76,9 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         self.moved_at = 0.0  # when the seat to act got its turn (performance.now)
         self.turn_key: tuple[int, str | None] = (-1, None)
         self.joining: tuple[str, bool] | None = None  # (code, from the link's dialog)
+        self.watching = False  # a spectator: the table, no seat, no hand
+        self.state_at = 0.0  # when the last state came (performance.now): the turn timer
+        self._tick: Any = None  # the turn timer's one-second redraw (setInterval)
         self.phrases = self._phrases()
         self._proxies: list[Any] = []
         self._timer: Any = None
@@ -171,6 +174,8 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
             self.send(first)
         elif self.code is not None and self.token is not None:
             self.send({"type": "resume", "code": self.code, "token": self.token})
+        elif self.code is not None and self.watching:
+            self.send({"type": "watch", "code": self.code})
 
     def on_close(self, event: Any, ws: Any) -> None:
         if ws is not self.ws:
@@ -226,6 +231,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         if self._timer is not None:
             js.clearTimeout(self._timer)
             self._timer = None
+        self.arm_tick(False)
 
     # --- what the server sends -------------------------------------------------------
 
@@ -245,14 +251,24 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
                 self.on_refused(data)
             elif kind == "replaced":
                 self.on_replaced()
+            elif kind == "left":
+                self.on_left(data)
+            elif kind == "room":
+                self.on_peek(data)
         except (ValueError, rc.BadFrame) as error:
             js.console.warn(f"rooms: frame not read: {error!r}")
 
     def on_joined(self, data: dict[str, Any]) -> None:
         code = rc.parse_code(data.get("code"))
         seat = data.get("seat")
+        if code is not None and seat is None and data.get("watching") is True:
+            self.code, self.seat, self.watching = code, None, True
+            self.reconnecting = False
+            js.history.replaceState(None, "", f"{js.location.pathname}?room={code}&watch")
+            return
         if code is None or seat not in rc.SEAT_NAMES:
             raise rc.BadFrame("bad joined")
+        self.watching = False
         self.code, self.seat = code, seat
         token = data.get("token")
         if isinstance(token, str) and 1 <= len(token) <= 64:
@@ -279,6 +295,8 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
                 self.data["seats"][self.code] = {"seat": seat, "token": self.token}
                 self._save()
         joined = rc.arrivals(self.room, room, self.seat)
+        rematch_before = self.room.rematch if self.room is not None else None
+        self.state_at = float(js.performance.now())
         nudged_now = (room.nudge_seat is not None and room.nudge_by == self.seat
                       and (self.room is None or self.room.nudge_seat is None))
         self.room = room
@@ -300,6 +318,12 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
             self.arm_nudge_timer()
         previous = self.view
         self.view = view
+        if (previous is not None and view is not None and previous.phase is Phase.OVER
+                and view.phase is not Phase.OVER):  # a rematch: a new game at the same table
+            self.sheets_seen = 0
+            if self.app.dialog_kind == "room-end":
+                dialogs.close_dialog()
+                self.app.dialog_kind = ""
         if view is None or previous is None or (view.hand_index, len(view.plays), view.bids) \
                 != (previous.hand_index, len(previous.plays), previous.bids):
             self.hinted = None  # the position moved on: the hinted card is no longer advice
@@ -325,7 +349,8 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         if len(view.past_hands) > self.sheets_seen and self.app.dialog_kind == "":
             dialogs.score_sheet(self.sheet(view, pending=True))
             self.app.dialog_kind = "room-sheet"
-        elif view.phase is Phase.OVER and self.app.dialog_kind != "room-end":
+        elif view.phase is Phase.OVER and (self.app.dialog_kind != "room-end"
+                                           or room.rematch != rematch_before):
             self.end()
 
     def on_chat(self, data: dict[str, Any]) -> None:

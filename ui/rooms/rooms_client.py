@@ -45,6 +45,7 @@ CLOSE_REPLACED = 4001  # as spades_server.protocol.CLOSE_REPLACED: the seat is p
 STOPPING_REFUSALS = frozenset({
     "no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full",
     "too-many-rooms", "too-many-joins", "too-many-attempts", "too-many-connections",
+    "seats-closed", "too-many-spectators", "game-over",
 })
 
 
@@ -237,6 +238,48 @@ class RoomInfo:
     hints: bool
     takeover_seconds: float
     host: str | None = None  # the host's seat (None: a public table, or an older server)
+    open: bool = False  # the host lets people take the bots' seats of a game under way
+    rematch: tuple[str, ...] | None = None  # once over: the seats that asked for a new game
+    spectators: int = 0
+    timer: TurnTimer | None = None
+
+
+@dataclass(frozen=True)
+class TurnTimer:
+    """The turn's clock, as seconds left when the frame was made (the server's own clock
+    on both sides: the page's clock does not matter)."""
+
+    seat: str
+    nudge_in: float  # seconds until the others may nudge (0: they may)
+    takeover_in: float | None  # once nudged: seconds until a bot takes the seat over
+
+
+def timer_from_json(data: Any, clock: Any) -> TurnTimer | None:
+    if not isinstance(data, dict) or not isinstance(clock, int | float):
+        return None
+    seat, nudge_at, takeover_at = data.get("seat"), data.get("nudge_at"), data.get("takeover_at")
+    if seat not in SEAT_NAMES or not isinstance(nudge_at, int | float):
+        return None
+    takeover = (max(0.0, float(takeover_at) - float(clock))
+                if isinstance(takeover_at, int | float) else None)
+    return TurnTimer(seat, max(0.0, float(nudge_at) - float(clock)), takeover)
+
+
+def timer_text(room: RoomInfo, timer: TurnTimer | None, elapsed: float,
+               mine: str | None) -> str:
+    """The turn timer's line, ``elapsed`` seconds after the frame came: how long before a
+    bot takes the seat over (once nudged), else before the others may nudge ("" when no
+    person is to act)."""
+    if timer is None or room.status != "playing":
+        return ""
+    who = seat_words(room, timer.seat, mine)
+    if timer.takeover_in is not None:
+        left = max(0, round(timer.takeover_in - elapsed))
+        return t("rooms.timer.takeover", name=who, seconds=left)
+    left = max(0, round(timer.nudge_in - elapsed))
+    if left == 0:
+        return t("rooms.timer.late", name=who)
+    return t("rooms.timer.nudge", name=who, seconds=left)
 
 
 def room_from_json(data: Any) -> RoomInfo:
@@ -262,6 +305,8 @@ def room_from_json(data: Any) -> RoomInfo:
         ))
     nudge = data.get("nudge")
     host = data.get("host")
+    rematch = data.get("rematch")
+    spectators = data.get("spectators")
     options = data.get("options") if isinstance(data.get("options"), dict) else {}
     takeover = options.get("takeover_seconds", 30)
     return RoomInfo(
@@ -271,6 +316,11 @@ def room_from_json(data: Any) -> RoomInfo:
         hints=bool(options.get("hints", False)),
         takeover_seconds=float(takeover) if isinstance(takeover, int | float) else 30.0,
         host=None if host is None else _seat(host).name,
+        open=data.get("open") is True,
+        rematch=(tuple(_seat(seat).name for seat in rematch)
+                 if isinstance(rematch, list) else None),
+        spectators=spectators if isinstance(spectators, int) and spectators > 0 else 0,
+        timer=timer_from_json(data.get("timer"), data.get("clock")),
     )
 
 
@@ -308,14 +358,26 @@ def wait_text(room: RoomInfo, view: View) -> str:
     return t("refusal.not-your-turn", seat=seat_words(room, view.to_act.name, view.seat.name))
 
 
-def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.TableModel:
-    """The table of a room: the solo table's model with the seats named by nickname."""
+def presence(room: RoomInfo, seat: str) -> str:
+    """The dot at a seat's plate: "on" (its person's page is connected), "off" (a person's
+    seat with no page: gone, or reconnecting), "" (a bot's)."""
+    info = next(s for s in room.seats if s.seat == seat)
+    if info.nickname is None:
+        return ""
+    return "on" if info.connected else "off"
+
+
+def room_table_model(view: View, room: RoomInfo, ui: models.UiState,
+                     watching: bool = False) -> models.TableModel:
+    """The table of a room: the solo table's model with the seats named by nickname (a
+    spectator's: nobody is "you", no hand)."""
     base = models.table_model(view, ui)
-    mine = view.seat.name
+    mine: str | None = None if watching else view.seat.name
     bids = models.shown_bids(view)  # the final hand's once the game is over
     seats = tuple(dataclasses.replace(
         seat, name=seat_label(room, seat.seat, mine),
         cards=0 if seat.seat == mine else seat.cards,  # the reader's cards are the hand
+        presence=presence(room, seat.seat),
         label=t("seat.label", seat=seat_label(room, seat.seat, mine),
                 bid=i18n.bid_text(None if bids[SEAT_NAMES.index(seat.seat)] is None
                                   else str(bids[SEAT_NAMES.index(seat.seat)])),
@@ -326,8 +388,14 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState) -> models.T
             and view.phase is not Phase.OVER and not models.sheet_pending(view, ui)):
         key = "turn.other.bid" if view.phase is Phase.BIDDING else "turn.other.play"
         turn = t(key, seat=seat_words(room, view.to_act.name, mine))
+    if watching and view.phase is not Phase.OVER:
+        turn = (t("rooms.watching.turn", seat=seat_words(room, view.to_act.name, None))
+                if view.to_act is not None else "")
     model = dataclasses.replace(base, seats=seats, turn=turn,
                                 deal_label=t("rooms.label", code=show_code(room.code)))
+    if watching:
+        model = dataclasses.replace(model, hand=(), panel="", turn_mine=False,
+                                    hint_enabled=False, hint_visible=False)
     if is_away(room, mine) and view.phase is not Phase.OVER:
         model = away_model(model)
     return model
@@ -431,6 +499,38 @@ def arrivals(before: RoomInfo | None, after: RoomInfo, mine: str | None) -> list
               place=i18n.seat_name(info.seat, person=False))
             for info in after.seats
             if info.seat != mine and info.nickname is not None and was.get(info.seat) is None]
+
+
+@dataclass(frozen=True)
+class HostRow:
+    seat: str
+    who: str
+    can_free: bool  # a person other than the host sits there
+
+
+def host_rows(room: RoomInfo, mine: str | None) -> tuple[HostRow, ...]:
+    """The seats dialog: who sits where, with "Free this seat" for the host's guests."""
+    host = reader_is_host(room, mine)
+    return tuple(HostRow(
+        info.seat,
+        seat_words(room, info.seat, mine),
+        host and info.nickname is not None and info.seat != mine,
+    ) for info in room.seats)
+
+
+def rematch_text(room: RoomInfo, mine: str | None) -> str:
+    """Under the end dialog's "Rematch": who asked, or who is still to answer."""
+    if room.rematch is None:
+        return ""
+    waiting = [info for info in room.seats
+               if info.nickname is not None and info.seat not in room.rematch]
+    if not room.rematch:
+        return ""
+    if mine in room.rematch:
+        names = ", ".join(seat_words(room, info.seat, mine) for info in waiting)
+        return t("rooms.rematch.waiting", names=names) if names else ""
+    asked = ", ".join(seat_words(room, seat, mine) for seat in room.rematch)
+    return t("rooms.rematch.asked", names=asked)
 
 
 # --- what the page keeps (local storage) -----------------------------------------------

@@ -16,7 +16,7 @@ from ..shared.dom import add, byid, clear, document, el
 from ..shared.i18n import t
 from ..shared.options import CHOICES
 from ..table.dialogs import open_dialog, show_dialog
-from .rooms_client import NICKNAME_MAX, SEAT_NAMES, LobbyModel
+from .rooms_client import NICKNAME_MAX, SEAT_NAMES, HostRow, LobbyModel
 
 TARGETS: tuple[int, ...] = CHOICES["target"]  # a room offers the games solo play offers
 LEVELS: tuple[str, ...] = CHOICES["level"]
@@ -93,9 +93,24 @@ def friends_dialog(nickname: str, code: str = "", error: str = "") -> None:
     _show(dialog, _button(t("rooms.quick"), "quick"), _button(t("dialog.close"), "close"))
 
 
-def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
-    """Opened from a room's link: a nickname, then join."""
+def _who_sits(seats: tuple[tuple[str, str | None], ...]) -> Any:
+    """The join dialog's list of who sits where: (seat, nickname or None: a free seat)."""
+    listing = el("ul", cls="rooms-who-sits", id="room-who-sits")
+    for seat, nickname in seats:
+        who = nickname if nickname is not None else t("rooms.empty")
+        add(listing, el("li", t("rooms.sits", place=i18n.seat_name(seat, person=False),
+                                who=who), "free" if nickname is None else None,
+                        data_seat=seat))
+    return listing
+
+
+def nickname_dialog(code: str, nickname: str, error: str = "",
+                    seats: tuple[tuple[str, str | None], ...] = ()) -> None:
+    """Opened from a room's link: who sits where (once known), a nickname, then join, or
+    watch the table."""
     dialog, body = _dialog(t("rooms.join.title", code=show_code(code)))
+    if seats:
+        add(body, _who_sits(seats))
     add(body, _field(t("rooms.nickname"), el(
         "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
         autocomplete="nickname", value=nickname)))
@@ -104,7 +119,33 @@ def nickname_dialog(code: str, nickname: str, error: str = "") -> None:
     if error:
         add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
     _show(dialog, _button(t("rooms.join.button"), "room-join", primary=True),
+          _button(t("rooms.watch"), "room-watch", data_arg=code),
           _button(t("dialog.close"), "close"))
+
+
+def seats_dialog(rows: tuple[HostRow, ...], host: bool, opened: bool, watching: bool,
+                 spectators: int) -> None:
+    """The seats during a game: who sits where; the host frees a seat or lets people take
+    the bots' seats; anyone gives up their seat (a bot takes it at once)."""
+    dialog, body = _dialog(t("rooms.seats"))
+    listing = el("ul", cls="rooms-who-sits", id="room-seat-list")
+    for row in rows:
+        item = el("li", row.who, data_seat=row.seat)
+        if row.can_free:
+            add(item, _button(t("rooms.free"), "room-free", data_arg=row.seat,
+                              id=f"room-free-{row.seat}"))
+        add(listing, item)
+    add(body, listing)
+    if spectators:
+        add(body, el("p", t("rooms.spectators", count=spectators), "rooms-note"))
+    if host:
+        add(body, _button(t("rooms.close-seats") if opened else t("rooms.open-seats"),
+                          "room-open", data_arg="0" if opened else "1", id="room-open",
+                          aria_pressed="true" if opened else "false"))
+        add(body, el("p", t("rooms.open-help"), "rooms-note"))
+    buttons = [_button(t("rooms.stop-watching") if watching else t("rooms.give-up"), "room-quit",
+                       id="room-quit")]
+    _show(dialog, *buttons, _button(t("dialog.close"), "close"))
 
 
 def replaced_dialog(code: str, text: str) -> None:
@@ -191,7 +232,8 @@ def chat_dialog(phrases: tuple[str, ...], lines: tuple[str, ...] = ()) -> None:
 
 
 def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bool,
-             lines: tuple[str, ...], away: bool = False, stale: bool = False) -> None:
+             lines: tuple[str, ...], away: bool = False, stale: bool = False,
+             timer: str = "", watching: bool = False) -> None:
     """The strip over the table in a room; created on first use. Its row (the room, Chat,
     Mute, Nudge) takes a line; what comes and goes (taken over, reconnecting, nudged, the
     chat's last lines, faded once ``stale``) floats over the table's top, so that the table,
@@ -204,14 +246,20 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
     clear(bar)
     bar.hidden = False
     head = el("div", cls="room-bar-row")
-    add(head, el("span", t("rooms.label", code=code), "room-bar-code"),
-        _button(t("rooms.chat"), "room-chat", id="room-chat-button"),
-        _button(t("rooms.unmute") if muted else t("rooms.mute"), "room-mute",
-                aria_pressed="true" if muted else "false", id="room-mute-button"))
+    add(head, el("span", t("rooms.label", code=code), "room-bar-code"))
+    if watching:
+        add(head, el("span", t("rooms.watching"), "room-watching", id="room-watching"))
+    else:
+        add(head, _button(t("rooms.chat"), "room-chat", id="room-chat-button"))
+    add(head, _button(t("rooms.unmute") if muted else t("rooms.mute"), "room-mute",
+                      aria_pressed="true" if muted else "false", id="room-mute-button"),
+        _button(t("rooms.seats"), "room-seats", id="room-seats-button"))
     if nudge:
         add(head, _button(t("rooms.nudge"), "nudge", True, id="room-nudge-button"))
     add(bar, head)
     floating = el("div", cls="room-bar-float")
+    if timer:
+        add(floating, el("p", timer, "room-timer", id="room-timer", role="timer"))
     if away:
         row = el("p", t("rooms.taken-over"), "room-nudged", id="room-away", role="alert")
         add(row, _button(t("rooms.back"), "room-back", True, id="room-back-button"))
@@ -247,14 +295,27 @@ def hide_room_bar() -> None:
         bar.hidden = True
 
 
-def room_end(scores: tuple[int, int], won: bool, record_url: str) -> None:
+def room_end(scores: tuple[int, int], won: bool | None, record_url: str,
+             rematch: str = "", asked: bool = False) -> None:
+    """The end of a room's game: the result (``won`` None: a spectator's), the record, and
+    Rematch (same seats and rules, a new deal) or give up the seat."""
     dialog, body = _dialog(t("end.title"))
-    add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"),
-        el("p", t("rooms.end.score", ns=i18n.number(scores[0]), ew=i18n.number(scores[1]))))
-    link = el("a", t("rooms.record"), "button primary", href=record_url,
-              download="spades-record.json", id="room-record")
-    add(body, link)
-    _show(dialog, _button(t("rooms.leave"), "room-leave"), _button(t("dialog.close"), "close"))
+    if won is not None:
+        add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"))
+    add(body, el("p", t("rooms.end.score", ns=i18n.number(scores[0]),
+                        ew=i18n.number(scores[1]))))
+    if record_url:
+        add(body, el("a", t("rooms.record"), "button", href=record_url,
+                     download="spades-record.json", id="room-record"))
+    if rematch:
+        add(body, el("p", rematch, "rooms-note", id="room-rematch-note", role="status"))
+    buttons = []
+    if won is not None:
+        buttons.append(_button(t("rooms.rematch"), "room-rematch", primary=True,
+                               id="room-rematch", disabled=asked))
+        buttons.append(_button(t("rooms.give-up"), "room-quit", id="room-quit"))
+    _show(dialog, *buttons, _button(t("rooms.leave"), "room-leave"),
+          _button(t("dialog.close"), "close"))
 
 
 def daily_offer(nickname: str) -> None:

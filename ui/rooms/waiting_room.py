@@ -18,7 +18,7 @@ import js  # type: ignore[import-not-found]
 from spades_core.rules import DEFAULT_RULES
 
 from ..shared.i18n import t
-from ..table import render
+from ..table import dialogs, render
 from . import rooms_client as rc
 from . import rooms_screen
 
@@ -36,10 +36,16 @@ class WaitingRoom:
     joining: tuple[str, bool] | None
     room: rc.RoomInfo | None
     seat: str | None
+    token: str | None
+    watching: bool
+    wanted: bool
+    pending: dict[str, Any] | None
     _save: Callable[[], None]
     connect: Callable[..., None]
     link: Callable[[], str]
     send: Callable[[dict[str, Any]], None]
+    open_socket: Callable[[], None]
+    close_socket: Callable[[], None]
 
     def from_link(self) -> bool:
         """``?room=CODE`` in the address: resume the stored seat or ask for a nickname."""
@@ -53,13 +59,50 @@ class WaitingRoom:
             render.notice(t("rooms.refused.no-such-room"), "rooms-bad-code")
             return False
         stored = self.data["seats"].get(code)
-        if stored is not None:
+        if params.has("watch"):
+            self.watch(code)
+        elif stored is not None:
             self.connect({"type": "resume", "code": code, "token": stored["token"]}, code,
                          stored)
         else:
             rooms_screen.nickname_dialog(code, self.data["nickname"])
             self.app.dialog_kind = "rooms"
+            self.peek(code)
         return True
+
+    def peek(self, code: str) -> None:
+        """Ask who sits where (the join dialog shows it); no seat is taken, no retry."""
+        self.close_socket()
+        self.wanted = False
+        self.pending = {"type": "peek", "code": code}
+        self.open_socket()
+
+    def watch(self, code: str) -> None:
+        """Watch the room's table as a spectator (no seat, no hidden card)."""
+        self.watching = True
+        self.seat = self.token = None
+        self.connect({"type": "watch", "code": code}, code)
+
+    def on_peek(self, data: dict[str, Any]) -> None:
+        code = rc.parse_code(data.get("code"))
+        seats = data.get("seats")
+        if code is None or not isinstance(seats, list) or self.app.dialog_kind != "rooms":
+            return
+        rows = tuple((str(item.get("seat")), item.get("nickname")
+                      if isinstance(item.get("nickname"), str) else None)
+                     for item in seats if isinstance(item, dict)
+                     and item.get("seat") in rc.SEAT_NAMES)
+        node = _node("room-nickname")
+        nickname = str(node.value) if node is not None else self.data["nickname"]
+        rooms_screen.nickname_dialog(code, nickname, seats=rows)
+        self.close_socket()
+
+    def do_room_watch(self, arg: str) -> None:
+        code = rc.parse_code(arg)
+        if code is not None:
+            dialogs.close_dialog()
+            self.app.dialog_kind = ""
+            self.watch(code)
 
     def open_dialog(self, error: str = "") -> None:
         rooms_screen.friends_dialog(self.data["nickname"], error=error)

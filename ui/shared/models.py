@@ -91,6 +91,7 @@ class SeatModel:
     cards: int = 0  # cards still in the seat's hand (the fan of backs)
     dealer: bool = False
     place: str = ""  # where the plate sits on screen: bottom (the reader), left, top, right
+    presence: str = ""  # in a room: "on" (its person is connected), "off", "" (a bot; solo)
 
 
 @dataclass(frozen=True)

@@ -215,6 +215,10 @@ def table(model: TableModel) -> None:
         set_text(node.querySelector(".seat-turn"), seat.turn)
         node.classList.toggle("active", seat.active)
         node.classList.toggle("dealer", seat.dealer)
+        if seat.presence:  # a room's presence dot (.seat[data-presence] in ui/table.css)
+            node.setAttribute("data-presence", seat.presence)
+        else:
+            node.removeAttribute("data-presence")
         _place(node, seat.place)
         node.setAttribute("aria-label", seat.label)
         node.toggleAttribute("aria-current", seat.active)
