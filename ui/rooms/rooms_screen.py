@@ -246,7 +246,7 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
     clear(bar)
     bar.hidden = False
     head = el("div", cls="room-bar-row")
-    add(head, el("span", t("rooms.label", code=code), "room-bar-code"))
+    add(head, el("span", t("rooms.label", code=show_code(code)), "room-bar-code"))
     if watching:
         add(head, el("span", t("rooms.watching"), "room-watching", id="room-watching"))
     else:
