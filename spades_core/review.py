@@ -66,6 +66,7 @@ from .views import View, view_for
 __all__ = [
     "MAX_ITEMS",
     "MIN_COST",
+    "NIL_ODDS",
     "NOISE_Z",
     "PARTS",
     "PART_TIPS",
@@ -208,6 +209,9 @@ REASON_KEYS = (
     "review.why.bid-bags", "review.why.bid-nil", "review.why.bid-no-nil", "review.why.bid-cover",
     *(f"review.why.bid.{part}" for part in PARTS),
 )
+# The clause beside a bid's sentence that gives the Nil's odds: the better bid is the Nil
+# (False), or the bid played was (True).
+NIL_ODDS = {False: "review.why.nil-odds", True: "review.why.nil-odds-played"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -456,6 +460,8 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
         if _agrees(params, own):
             tip, support = hint.tip, hint.reason
             params.update(own)
+    if isinstance(played, Bid) and isinstance(better, Bid):
+        support = _nil_odds(view, played, better, reason.key, cost, params)
     if isinstance(played, Card) and isinstance(better, Card):
         clause, extra = contrast_against(view, better, evaluation, played)
         if clause and _agrees(params, extra):
@@ -479,6 +485,19 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
         se=cost.se,
         action_index=index,
     )
+
+
+def _nil_odds(view: View, played: Bid, better: Bid, reason: str, found: Price,
+              params: dict[str, str]) -> str:
+    """The clause that gives a Nil's odds where one of the two bids is the seat's Nil and the
+    main sentence (another part's) does not already say them: a Nil is a bet, and its odds
+    are the why of it (``params`` takes the clause's). "" when there is none."""
+    if reason in ("review.why.bid-nil", "review.why.bid-no-nil") or played.is_nil == better.is_nil:
+        return ""
+    nil_played = played.is_nil
+    params["made"] = _in_ten(found.nil_made[1 if nil_played else 0], found.worlds)
+    params["value"] = str(view.rules.nil_value)
+    return NIL_ODDS[nil_played]
 
 
 def _agrees(params: dict[str, str], extra: dict[str, str]) -> bool:

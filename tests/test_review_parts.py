@@ -16,6 +16,7 @@ from spades_core.bids import NIL
 from spades_core.bots import bot_action, make_bot
 from spades_core.hints import NEUTRAL, NEUTRAL_BID, RULE_CONTRASTS
 from spades_core.review import (
+    NIL_ODDS,
     PART_TIPS,
     PARTS,
     REASON_KEYS,
@@ -173,10 +174,28 @@ def test_the_items_of_real_hands_say_the_largest_part_about_the_card_played() ->
     assert seen >= 5
 
 
+def test_a_nil_bid_item_gives_the_nils_odds_whatever_its_largest_part() -> None:
+    """Bid 1 where the Nil scores far more (deal 6930015435341146): the opponents' contract
+    set is the largest part of the cost, so the main sentence says that, and the clause beside
+    it gives the Nil's own odds from the same play-outs: a Nil is a bet, its odds the why."""
+    review = review_hand(finished(6930015435341146), 0)
+    item = next(item for item in review.items if isinstance(item.better, Bid))
+    assert item.better == NIL and item.played == parse_bid("1")
+    assert item.parts.largest() == "their-contract"
+    assert item.reason == "review.why.bid.their-contract"
+    assert item.support == NIL_ODDS[False]
+    assert 0 <= int(item.params["made"]) <= 10 and item.params["value"] == "100"
+    for review_item in review.items:  # the clause only beside a bid with a Nil in it
+        if review_item.support in NIL_ODDS.values():
+            assert isinstance(review_item.better, Bid) and isinstance(review_item.played, Bid)
+            assert review_item.better.is_nil != review_item.played.is_nil
+
+
 def test_every_reason_has_its_words_in_both_languages() -> None:
     placeholder = re.compile(r"\{([a-z_]+)")
     en, fr = _coach_texts("en"), _coach_texts("fr")
-    for key in (*REASON_KEYS, "review.parts", *(f"review.part.{part}" for part in PARTS)):
+    for key in (*REASON_KEYS, *NIL_ODDS.values(), "review.parts",
+                *(f"review.part.{part}" for part in PARTS)):
         assert key in en and key in fr, key
         assert set(placeholder.findall(en[key])) == set(placeholder.findall(fr[key])), key
     assert not any(key.startswith("review.fact") for key in en)
