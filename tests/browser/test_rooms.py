@@ -322,9 +322,9 @@ def test_a_lost_socket_shows_reconnecting_and_resumes(live_server: str, page: Pa
         page.screenshot(path=str(SHOTS / "replaced-1280.png"))
         sockets = len(routes)
         page.click("dialog[open] [data-action=room-here]")
-        while json.loads(other.recv(timeout=20))["type"] != "replaced":
-            pass  # the other window is told in its turn
+        # (that the other window is told in its turn: tests/test_server_hold.py, on sockets)
         page.wait_for_selector("#room-replaced", state="hidden", timeout=20_000)
+        page.wait_for_selector("#hand .card", timeout=20_000)
         assert len(routes) == sockets + 1  # the page opened one socket: "Play here"'s
 
 
