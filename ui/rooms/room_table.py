@@ -77,10 +77,11 @@ class RoomTable:
                 != (previous.hand_index, len(previous.plays), previous.bids):
             self.hinted = None  # the position moved on: the hinted card is no longer advice
 
-    def show(self, view: View, previous: View | None, rematch_before: Any) -> None:
-        """The game under way: the table shown and drawn, the sound of a trick taken, the
-        score sheet of a hand just over, the end of the game."""
-        rooms, room = self.rooms, self.rooms.room
+    def show(self, view: View, previous: View | None, room: rc.RoomInfo,
+             rematch_before: Any) -> None:
+        """The game under way (``room`` and ``view`` just came): the table shown and drawn,
+        the sound of a trick taken, the score sheet of a hand just over, the end of the game."""
+        rooms = self.rooms
         if self.app.dialog_kind in ("rooms", "lobby"):
             dialogs.close_dialog()
             self.app.dialog_kind = ""

@@ -337,7 +337,7 @@ class Rooms:
             if self.app.dialog_kind in ("", "rooms", "lobby"):
                 self.lobby.draw_lobby()
             return
-        table.show(view, previous, rematch_before)
+        table.show(view, previous, room, rematch_before)
 
     def on_chat(self, data: dict[str, Any]) -> None:
         phrase, seat = data.get("phrase"), data.get("seat")
