@@ -4,6 +4,7 @@ ever waits on a socket."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -16,6 +17,11 @@ if TYPE_CHECKING:
     from .rooms import Room
 
 Sender = Callable[[str], Awaitable[None]]
+
+
+def token_digest(token: str) -> str:
+    """What a room keeps of a seat's token (and a connection of its seat's): its SHA-256."""
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(eq=False, slots=True)

@@ -5,8 +5,9 @@ Every change of a room is made inside ``RoomManager.changing(room)``: under the 
 (reloaded first from a shared backend), then saved and published, and every process sends
 the new state to its own connections (:mod:`.backend`). What runs by itself (bots, timers)
 is the room's :class:`~.flow.RoomFlow`; each connection's outbox is a
-:class:`~.connection.Connection`; the limits per client address are :mod:`.guard`'s and the
-sweep of old rooms :mod:`.sweep`'s. ``spades_core`` decides every rule: an action is
+:class:`~.connection.Connection`; entering a room (create, join, resume, quick, watch, peek)
+is the manager's :class:`~.entry.Entrance`; the limits per client address are :mod:`.guard`'s
+and the sweep of old rooms :mod:`.sweep`'s. ``spades_core`` decides every rule: an action is
 applied with ``GameState.apply`` and a refusal is the engine's own key.
 """
 
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import secrets
@@ -38,9 +38,10 @@ from spades_core.views import view_for
 
 from .backend import Backend, LocalBackend, RedisBackend
 from .config import Config
-from .connection import Connection
+from .connection import Connection, token_digest
+from .entry import Entrance
 from .flow import RoomFlow
-from .guard import FAILURES, AddressGuard
+from .guard import AddressGuard
 from .protocol import (
     CLOSE_REPLACED,
     CODE_ALPHABET,
@@ -72,10 +73,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "hints": False,
     "takeover_seconds": DEFAULT_TAKEOVER,
 }
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
 
 @dataclass(slots=True)
 class SeatInfo:
@@ -314,13 +311,13 @@ class Room:
     def take_seat(self, seat: Seat, nickname: str) -> str:
         token = secrets.token_urlsafe(24)
         chats = self.seats[seat].chats
-        self.seats[seat] = SeatInfo(nickname, _digest(token), chats=chats)
+        self.seats[seat] = SeatInfo(nickname, token_digest(token), chats=chats)
         self.bots.pop(seat, None)
         self.save()
         return token
 
     def seat_of_token(self, token: str) -> Seat | None:
-        return self.seat_of_digest(_digest(token))
+        return self.seat_of_digest(token_digest(token))
 
     def seat_of_digest(self, digest: str | None) -> Seat | None:
         if digest is None:
@@ -465,7 +462,7 @@ class Room:
 
     def asleep(self) -> bool:
         """Nobody is connected (on any process): the room sleeps, its bots do not play. It
-        wakes when a person comes back (``RoomManager._entered`` kicks the bots)."""
+        wakes when a person comes back (``Entrance._entered`` kicks the bots)."""
         return not self.connected_seats()
 
     def driving(self) -> bool:
@@ -522,6 +519,7 @@ class RoomManager:
         self._observe = observe
         self.guard = AddressGuard(config)
         self.sweeper = Sweeper(self)
+        self.entrance = Entrance(self)  # entering a room: create, join, resume, quick, watch
         self.loop: asyncio.AbstractEventLoop | None = None  # the app's (tests run on it)
 
     def observe(self, room: Room, seat: Seat | None, text: str) -> None:
@@ -654,17 +652,6 @@ class RoomManager:
         self.rooms[room.code] = room
         return room
 
-    async def waiting_public_room(self) -> Room:
-        """The public table now filling up (one for every process of a shared backend)."""
-        code = await self.backend.get_value("quick")
-        if code is not None:
-            room = await self.get(code)
-            if room is not None and room.status == "waiting" and room.free_seat(None):
-                return room
-        room = await self.create({}, public=True)
-        await self.backend.set_value("quick", room.code)
-        return room
-
     # --- the messages ---------------------------------------------------------------
 
     async def handle(self, conn: Connection, message: Message) -> None:
@@ -674,12 +661,12 @@ class RoomManager:
             conn.post(frame("pong"))
             return
         if kind == "peek":
-            await self._peek(conn, str(fields["code"]))
+            await self.entrance.peek(conn, str(fields["code"]))
             return
         if kind in ("create", "join", "resume", "quick", "watch"):
             if conn.room is not None:
                 raise ProtocolError("already-joined")
-            await self._guarded_enter(conn, kind, fields)
+            await self.entrance.enter(conn, kind, fields)
             return
         room, seat = conn.room, conn.seat
         if room is not None and seat is None and kind == "leave":  # a spectator goes
@@ -733,128 +720,6 @@ class RoomManager:
                 self._act(room, seat, kind, fields)
         room.kick()
 
-    async def _guarded_enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
-        """``_enter`` within the limits of the connection's address (guard.py): a join or
-        resume after too many that found nothing, too many entries or rooms made in the
-        window, are refused before any room is looked up."""
-        guard, key = self.guard, conn.address
-        if kind in ("join", "resume", "watch"):
-            guard.check(key, "fail")
-        guard.check(key, "enter")
-        if kind == "create":
-            guard.check(key, "create")
-        guard.count(key, "enter")
-        try:
-            await self._enter(conn, kind, fields)
-        except ProtocolError as error:
-            if error.reason in FAILURES:
-                guard.count(key, "fail")
-            raise
-        if kind == "create":
-            guard.count(key, "create")
-
-    async def _enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
-        if kind == "resume":
-            room = await self.get(str(fields["code"]))
-            if room is None:
-                raise ProtocolError("bad-token")
-        elif kind == "create":
-            options = fields.get("options", {})
-            assert isinstance(options, dict)
-            room = await self.create(options, public=False)
-        elif kind == "quick":
-            async with self.backend.lock("quick"):
-                room = await self.waiting_public_room()
-                async with self.changing(room):
-                    await self._seat_player(conn, room, fields)
-            return await self._entered(room)
-        else:
-            found = await self.get(str(fields["code"]))
-            if found is None or found.public:
-                raise ProtocolError("no-such-room")
-            room = found
-        if kind == "watch":
-            watching = sum(1 for other in room.connections if other.seat is None)
-            if watching >= self.config.max_spectators:
-                raise ProtocolError("too-many-spectators",
-                                    {"limit": str(self.config.max_spectators)})
-            conn.room, conn.seat, conn.digest = room, None, None
-            room.post(conn, frame("joined", code=room.code, seat=None, public=False,
-                                  watching=True))
-            room.connections.add(conn)
-            async with self.changing(room):
-                room.touched = True  # every page sees one more spectator
-            return
-        async with self.changing(room):
-            if kind == "resume":
-                seat = room.seat_of_token(str(fields["token"]))
-                if seat is None:
-                    raise ProtocolError("bad-token")
-                room.back(seat)
-                await self._connect(conn, room, seat, None, _digest(str(fields["token"])))
-            else:
-                await self._seat_player(conn, room, fields)
-                if kind == "create":
-                    room.host = conn.digest
-        await self._entered(room)
-
-    async def _seat_player(self, conn: Connection, room: Room, fields: dict[str, object]) -> None:
-        if room.status == "over":
-            raise ProtocolError("game-over")
-        if room.status == "playing" and not room.public and not room.open:
-            raise ProtocolError("seats-closed")  # a bot's seat, until the host opens them
-        wanted = fields.get("seat")
-        assert wanted is None or isinstance(wanted, Seat)
-        seat = room.free_seat(wanted)
-        if seat is None:
-            raise ProtocolError("seat-taken" if wanted is not None else "room-full")
-        token = room.take_seat(seat, str(fields["nickname"]))
-        if not room.public and room.host_seat() is None:
-            room.host = _digest(token)  # the creator, or the first person back in an
-            # empty room
-        if room.status == "waiting" and all(info.human for info in room.seats):
-            room.start()
-        await self._connect(conn, room, seat, token, _digest(token))
-
-    async def _connect(
-        self, conn: Connection, room: Room, seat: Seat, token: str | None, digest: str
-    ) -> None:
-        """Seat ``conn`` (inside the change): its ``joined`` first, then, as one of the room's
-        connections, the state that the change publishes."""
-        joined: dict[str, Any] = {"code": room.code, "seat": seat.name, "public": room.public}
-        if token is not None:
-            joined["token"] = token
-        conn.room, conn.seat, conn.digest = room, seat, digest
-        room.post(conn, frame("joined", **joined))
-        room.connections.add(conn)
-        if self.backend.shared:
-            await self.backend.connection(room.code, int(seat), 1)
-        if token is None:  # a resume: any other connection on this token, on any process,
-            # is told it was replaced and closed (one live connection per seat)
-            await self.backend.publish(room.code, {"kind": "replace", "digest": digest,
-                                                   "keep": conn.ident})
-        if self.backend.shared:
-            room.remote_connected = await self.backend.connected(room.code)
-        room.touched = True
-
-    async def _peek(self, conn: Connection, code: str) -> None:
-        """Who sits where before joining (the join dialog): a ``room`` frame, or a refusal
-        counted as a failed join (a look is no way to guess codes)."""
-        guard, key = self.guard, conn.address
-        guard.check(key, "fail")
-        guard.check(key, "enter")
-        guard.count(key, "enter")
-        room = await self.get(code)
-        if room is None or room.public:
-            guard.count(key, "fail")
-            raise ProtocolError("no-such-room")
-        info = room.info()
-        conn.post(frame("room", code=room.code, status=room.status, open=room.open,
-                        host=info["host"], seats=[
-                            {"seat": seat["seat"], "nickname": seat["nickname"],
-                             "free": seat["nickname"] is None, "connected": seat["connected"]}
-                            for seat in info["seats"]]))
-
     async def _free(self, room: Room, seat: Seat, by: str) -> None:
         """Inside a change: ``seat``'s player goes; its connections here are told so at
         once (``left``) and act for no seat any more; the other processes' too (an event)."""
@@ -877,11 +742,6 @@ class RoomManager:
             conn.room = conn.seat = conn.digest = None
             if self.backend.shared and had is not None:
                 await self.backend.connection(room.code, int(had), -1)
-
-    async def _entered(self, room: Room) -> None:
-        if room.status == "waiting" and room.public:
-            room.schedule_start(self.config.quick_wait)
-        room.kick()
 
     async def left(self, conn: Connection) -> None:
         """A connection closed: the others see its seat disconnected."""

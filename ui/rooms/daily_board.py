@@ -1,14 +1,14 @@
 """The daily board: a solo game of the daily deal, sent to the server from its end dialog
 (a nickname, "Submit"), and the board of the day that comes back.
 
-``DailyBoard`` is a part of the rooms' controller (``ui/rooms/rooms.py``, ``Rooms``): the
-table's controller offers it the finished daily game (``offer_daily``).
+``DailyBoard`` is a part of the rooms' controller (``ui/rooms/rooms.py``, ``Rooms``), an
+object it owns: the table's controller offers it the finished daily game (``offer_daily``);
+it keeps that game, and reaches the stored nickname through the ``Rooms`` it is given.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -20,21 +20,21 @@ from . import rooms_screen
 
 
 class DailyBoard:
-    # the rooms' controller's state and parts (ui.rooms.rooms.Rooms)
-    app: Any
-    data: dict[str, Any]
-    _nickname_field: Callable[..., str | None]
+    def __init__(self, rooms: Any) -> None:
+        self.rooms = rooms  # the room connection (ui.rooms.rooms.Rooms)
+        self.app = rooms.app
+        self.daily_game: tuple[Any, str] | None = None  # the finished daily game offered
 
     def offer_daily(self, state: Any, level: str) -> None:
         """In the end dialog of the daily deal: a nickname and "Submit to the daily board"."""
         self.daily_game = (state, level)
-        rooms_screen.daily_offer(self.data["nickname"])
+        rooms_screen.daily_offer(self.rooms.data["nickname"])
 
     def do_daily_submit(self, arg: str) -> None:
-        game = getattr(self, "daily_game", None)
+        game = self.daily_game
         if game is None:
             return
-        nick = self._nickname_field(rooms_screen.daily_status)  # said beside the field
+        nick = self.rooms.lobby.nickname_field(rooms_screen.daily_status)  # said beside the field
         if nick is None:
             return
         state, level = game

@@ -8,10 +8,12 @@ refusal with the engine's refusal text. The seat token is kept in local storage 
 code: a reload, or a lost socket (reconnection with back-off), sends ``resume``.
 The page's controller (``ui/table/app.py``) routes the table's actions here while a room is open.
 
-``Rooms`` is the room connection (the socket, what the server sends, the stored seats); its
-other parts are mixed in, one concern each, over the same state: entering a room and the
-waiting room (``waiting_room.WaitingRoom``), the room's table and its bar
-(``room_table.RoomTable``), the daily board (``daily_board.DailyBoard``).
+``Rooms`` is the room connection (the socket, what the server sends, the stored seats, the
+room's state); it owns its other parts, one object of one concern each, which reach that
+state through it: entering a room and the waiting room (``lobby``, a
+``waiting_room.WaitingRoom``), the room's table and its bar (``table``, a
+``room_table.RoomTable``), the daily board (``daily``, a ``daily_board.DailyBoard``). An
+action (``do_<name>``) is run by the part that has it (``owner_of``, ``dispatch``).
 """
 
 from __future__ import annotations
@@ -24,13 +26,12 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from spades_core import Phase
 from spades_core.views import View
 
-from ..shared import i18n, sound
+from ..shared import i18n, ports, sound
 from ..shared.i18n import t
 from ..shared.storage import parse
-from ..table import dialogs, render
+from ..table import render
 from . import rooms_client as rc
 from . import rooms_screen
 from .daily_board import DailyBoard
@@ -48,7 +49,7 @@ TABLE_ACTIONS = {"play", "bid", "look", "blind", "blind_yes", "blind_no", "last"
                  "sheet_next", "hint"}
 
 
-class Rooms(WaitingRoom, RoomTable, DailyBoard):
+class Rooms:
     table_actions = TABLE_ACTIONS  # what the table hands over while a room is open
 
     def __init__(self, app: Any) -> None:
@@ -60,7 +61,6 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         self.token: str | None = None
         self.room: rc.RoomInfo | None = None
         self.view: View | None = None
-        self.hinted: str | None = None  # the card the coach's hint points at
         self.version = -1
         self.sent_version = -1
         self.active = False  # the table shows the room
@@ -68,25 +68,53 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         self.attempt = 0
         self.reconnecting = False
         self.pending: dict[str, Any] | None = None  # the message to send once connected
-        self.lines: list[str] = []
-        self.chat_said = 0  # lines received so far: the chat fades CHAT_SHOWN_S after the last
-        self.chat_stale = False
-        self.sheets_seen = 0
-        self.blind_armed = False
-        self.moved_at = 0.0  # when the seat to act got its turn (performance.now)
-        self.turn_key: tuple[int, str | None] = (-1, None)
-        self.joining: tuple[str, bool] | None = None  # (code, from the link's dialog)
         self.watching = False  # a spectator: the table, no seat, no hand
         self.state_at = 0.0  # when the last state came (performance.now): the turn timer
-        self._tick: Any = None  # the turn timer's one-second redraw (setInterval)
-        self.phrases = self._phrases()
-        self._proxies: list[Any] = []
-        self._timer: Any = None
+        self._proxies: list[Any] = []  # the sockets' listeners, kept
         self._network: list[Any] = []  # the window's offline/online listeners, kept
         for kind, handler in (("offline", self.on_offline), ("online", self.on_online)):
             proxy = create_proxy(lambda event, h=handler: h())
             self._network.append(proxy)
             js.window.addEventListener(kind, proxy)
+        # its parts, one concern each, given this object for the room's state and the socket
+        self.lobby = WaitingRoom(self)
+        self.table = RoomTable(self)
+        self.daily = DailyBoard(self)
+        self.parts: tuple[Any, ...] = (self, self.lobby, self.table, self.daily)
+
+    # --- the parts: actions, and what the table's controller asks ---------------------
+
+    def owner_of(self, name: str) -> Any:
+        """The part (this object among them) that has the action ``name``, or None."""
+        handler = ports.handler_name(name)
+        return next((part for part in self.parts if hasattr(part, handler)), None)
+
+    def dispatch(self, name: str, arg: str = "") -> bool:
+        """Run the action ``name`` on the part that has it; False when none has."""
+        owner = self.owner_of(name)
+        return owner is not None and ports.dispatch(owner, name, arg)
+
+    def from_link(self) -> bool:
+        return bool(self.lobby.from_link())
+
+    def open_dialog(self, error: str = "") -> None:
+        self.lobby.open_dialog(error)
+
+    def offer_daily(self, state: Any, level: str) -> None:
+        self.daily.offer_daily(state, level)
+
+    def render(self) -> None:
+        self.table.render()
+
+    def draw_bar(self) -> None:
+        self.table.draw_bar()
+
+    def dialog_closed(self, kind: str) -> None:
+        self.table.dialog_closed(kind)
+
+    def forget_hint(self) -> None:
+        """The hints turned off: the card the hint pointed at is no longer marked."""
+        self.table.hinted = None
 
     def on_offline(self) -> None:
         """The device lost its network: the socket may stay open a while and say nothing,
@@ -119,15 +147,10 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         except Exception:
             return rc.empty_stored()
 
-    def _save(self) -> None:
+    def save(self) -> None:
         # A refused write: play goes on; only a reload would lose the seat.
         with contextlib.suppress(Exception):
             js.localStorage.setItem(STORE_KEY, json.dumps(self.data))
-
-    @staticmethod
-    def _phrases() -> tuple[str, ...]:
-        i18n.load("chat")
-        return tuple(i18n.catalogue(i18n.DEFAULT_LANGUAGE, "chat"))
 
     # --- the socket ------------------------------------------------------------------
 
@@ -196,7 +219,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
             self.wanted = False
             self.pending = None
             key = "rooms.busy" if busy else "rooms.no-server"
-            self._form_error(t(key))
+            self.lobby.form_error(t(key))
             render.notice(t(key), key.replace(".", "-"))
             return
         self.reconnecting = True
@@ -228,10 +251,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         render.translate_static()  # the score bar's team names as in solo again
         with contextlib.suppress(Exception):  # and its scores and label: the solo game's
             self.app.render()
-        if self._timer is not None:
-            js.clearTimeout(self._timer)
-            self._timer = None
-        self.arm_tick(False)
+        self.table.stop()
 
     # --- what the server sends -------------------------------------------------------
 
@@ -252,9 +272,9 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
             elif kind == "replaced":
                 self.on_replaced()
             elif kind == "left":
-                self.on_left(data)
+                self.table.on_left(data)
             elif kind == "room":
-                self.on_peek(data)
+                self.lobby.on_peek(data)
         except (ValueError, rc.BadFrame) as error:
             js.console.warn(f"rooms: frame not read: {error!r}")
 
@@ -276,7 +296,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         if self.token is not None:
             self.data["seats"][code] = {"seat": seat, "token": self.token}
             self.data["last"] = code
-            self._save()
+            self.save()
         self.reconnecting = False
         js.history.replaceState(None, "", f"{js.location.pathname}?room={code}")
 
@@ -293,7 +313,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
             self.seat = seat
             if self.token is not None:
                 self.data["seats"][self.code] = {"seat": seat, "token": self.token}
-                self._save()
+                self.save()
         joined = rc.arrivals(self.room, room, self.seat)
         rematch_before = self.room.rematch if self.room is not None else None
         self.state_at = float(js.performance.now())
@@ -301,63 +321,29 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
                       and (self.room is None or self.room.nudge_seat is None))
         self.room = room
         self.reconnecting = False
+        table = self.table
         for line in joined:
-            self.say(line)
+            table.say(line)
         if nudged_now and room.nudge_seat is not None:  # the nudge went: say so to its sender
-            self.say(t("rooms.nudge-sent",
-                       name=rc.seat_words(room, room.nudge_seat, self.seat)))
+            table.say(t("rooms.nudge-sent",
+                        name=rc.seat_words(room, room.nudge_seat, self.seat)))
         if isinstance(version, int):
             self.version = version
-        if view is not None and self.view is not None and view.hand_index != self.view.hand_index:
-            self.blind_armed = False
-        turn_key = None if view is None else (
-            view.hand_index, view.to_act.name if view.to_act is not None else None)
-        if turn_key is not None and turn_key != self.turn_key:
-            self.turn_key = turn_key
-            self.moved_at = float(js.performance.now())
-            self.arm_nudge_timer()
-        previous = self.view
-        self.view = view
-        if (previous is not None and view is not None and previous.phase is Phase.OVER
-                and view.phase is not Phase.OVER):  # a rematch: a new game at the same table
-            self.sheets_seen = 0
-            if self.app.dialog_kind == "room-end":
-                dialogs.close_dialog()
-                self.app.dialog_kind = ""
-        if view is None or previous is None or (view.hand_index, len(view.plays), view.bids) \
-                != (previous.hand_index, len(previous.plays), previous.bids):
-            self.hinted = None  # the position moved on: the hinted card is no longer advice
+        previous, self.view = self.view, view
+        table.moved_on(previous, view)
         if room.status == "waiting" or view is None:
             self.active = False
-            self.joining = None
+            self.lobby.joining = None
             if self.app.dialog_kind in ("", "rooms", "lobby"):
-                self.draw_lobby()
+                self.lobby.draw_lobby()
             return
-        if self.app.dialog_kind in ("rooms", "lobby"):
-            dialogs.close_dialog()
-            self.app.dialog_kind = ""
-        if not self.active:
-            self.active = True
-            self.sheets_seen = len(view.past_hands)
-            self.app.show_screen("table")
-        if previous is not None and view.phase is Phase.PLAYING and len(view.trick) == 0 \
-                and view.plays and len(previous.trick) == 3 and self.app.options["sound"]:
-            sound.play("trick")
-        self.render()
-        if view.my_turn:
-            render.focus_hand_or_panel()
-        if len(view.past_hands) > self.sheets_seen and self.app.dialog_kind == "":
-            dialogs.score_sheet(self.sheet(view, pending=True))
-            self.app.dialog_kind = "room-sheet"
-        elif view.phase is Phase.OVER and (self.app.dialog_kind != "room-end"
-                                           or room.rematch != rematch_before):
-            self.end()
+        table.show(view, previous, room, rematch_before)
 
     def on_chat(self, data: dict[str, Any]) -> None:
         phrase, seat = data.get("phrase"), data.get("seat")
-        if phrase not in self.phrases or seat not in rc.SEAT_NAMES or self.data["muted"]:
+        if phrase not in self.table.phrases or seat not in rc.SEAT_NAMES or self.data["muted"]:
             return
-        self.say(rc.chat_line(self.room, seat, phrase, self.seat))
+        self.table.say(rc.chat_line(self.room, seat, phrase, self.seat))
 
     def on_replaced(self) -> None:
         """Another page took this seat up with its token: this one stops (no reconnection,
@@ -388,7 +374,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
             return  # "Start" pressed twice: the game the player asked for is under way
         if reason == "bad-token" and self.code is not None:
             self.data["seats"].pop(self.code, None)
-            self._save()
+            self.save()
             self.token = None
             self.wanted = False
             self.close_socket()
@@ -402,7 +388,8 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
         if reason in rc.STOPPING_REFUSALS:
             self.wanted = False
             self.close_socket()
-            joining, self.joining = self.joining, None
+            lobby = self.lobby
+            joining, lobby.joining = lobby.joining, None
             if joining is not None and joining[1]:  # back to the link's dialog, code kept
                 rooms_screen.nickname_dialog(joining[0], self.data["nickname"], error=text)
                 self.app.dialog_kind = "rooms"
@@ -413,7 +400,7 @@ class Rooms(WaitingRoom, RoomTable, DailyBoard):
                 self.open_dialog(text)
             return
         if self.app.dialog_kind == "lobby" and data.get("request") in ("move", "start"):
-            self.draw_lobby(text)  # the pickers back as the room is, and why
+            self.lobby.draw_lobby(text)  # the pickers back as the room is, and why
             return
         self.sent_version = -1  # refused: the player may act again
         self.render()

@@ -2,9 +2,9 @@
 options, a code), a ``?room=`` link, the quick game, and the lobby (the host's seat pickers,
 the link to share, Start).
 
-``WaitingRoom`` is a part of the rooms' controller (``ui/rooms/rooms.py``, ``Rooms``), which
-holds the room's state and the socket; the names below the class line are what it uses of
-the other parts.
+``WaitingRoom`` is a part of the rooms' controller (``ui/rooms/rooms.py``, ``Rooms``), an
+object it owns: it keeps what is its own (the room being joined) and reaches the room's
+state and the socket through the ``Rooms`` it is given.
 """
 
 from __future__ import annotations
@@ -30,22 +30,10 @@ def _node(element_id: str) -> Any:
 
 
 class WaitingRoom:
-    # the rooms' controller's state and parts (ui.rooms.rooms.Rooms)
-    app: Any
-    data: dict[str, Any]
-    joining: tuple[str, bool] | None
-    room: rc.RoomInfo | None
-    seat: str | None
-    token: str | None
-    watching: bool
-    wanted: bool
-    pending: dict[str, Any] | None
-    _save: Callable[[], None]
-    connect: Callable[..., None]
-    link: Callable[[], str]
-    send: Callable[[dict[str, Any]], None]
-    open_socket: Callable[[], None]
-    close_socket: Callable[[], None]
+    def __init__(self, rooms: Any) -> None:
+        self.rooms = rooms  # the room connection (ui.rooms.rooms.Rooms)
+        self.app = rooms.app
+        self.joining: tuple[str, bool] | None = None  # (code, from the link's dialog)
 
     def from_link(self) -> bool:
         """``?room=CODE`` in the address: resume the stored seat or ask for a nickname."""
@@ -58,30 +46,30 @@ class WaitingRoom:
             js.history.replaceState(None, "", js.location.pathname)
             render.notice(t("rooms.refused.no-such-room"), "rooms-bad-code")
             return False
-        stored = self.data["seats"].get(code)
+        stored = self.rooms.data["seats"].get(code)
         if params.has("watch"):
             self.watch(code)
         elif stored is not None:
-            self.connect({"type": "resume", "code": code, "token": stored["token"]}, code,
+            self.rooms.connect({"type": "resume", "code": code, "token": stored["token"]}, code,
                          stored)
         else:
-            rooms_screen.nickname_dialog(code, self.data["nickname"])
+            rooms_screen.nickname_dialog(code, self.rooms.data["nickname"])
             self.app.dialog_kind = "rooms"
             self.peek(code)
         return True
 
     def peek(self, code: str) -> None:
         """Ask who sits where (the join dialog shows it); no seat is taken, no retry."""
-        self.close_socket()
-        self.wanted = False
-        self.pending = {"type": "peek", "code": code}
-        self.open_socket()
+        self.rooms.close_socket()
+        self.rooms.wanted = False
+        self.rooms.pending = {"type": "peek", "code": code}
+        self.rooms.open_socket()
 
     def watch(self, code: str) -> None:
         """Watch the room's table as a spectator (no seat, no hidden card)."""
-        self.watching = True
-        self.seat = self.token = None
-        self.connect({"type": "watch", "code": code}, code)
+        self.rooms.watching = True
+        self.rooms.seat = self.rooms.token = None
+        self.rooms.connect({"type": "watch", "code": code}, code)
 
     def on_peek(self, data: dict[str, Any]) -> None:
         code = rc.parse_code(data.get("code"))
@@ -93,9 +81,9 @@ class WaitingRoom:
                      for item in seats if isinstance(item, dict)
                      and item.get("seat") in rc.SEAT_NAMES)
         node = _node("room-nickname")
-        nickname = str(node.value) if node is not None else self.data["nickname"]
+        nickname = str(node.value) if node is not None else self.rooms.data["nickname"]
         rooms_screen.nickname_dialog(code, nickname, seats=rows)
-        self.close_socket()
+        self.rooms.close_socket()
 
     def do_room_watch(self, arg: str) -> None:
         code = rc.parse_code(arg)
@@ -105,26 +93,26 @@ class WaitingRoom:
             self.watch(code)
 
     def open_dialog(self, error: str = "") -> None:
-        rooms_screen.friends_dialog(self.data["nickname"], error=error)
+        rooms_screen.friends_dialog(self.rooms.data["nickname"], error=error)
         self.app.dialog_kind = "rooms"
 
-    def _nickname_field(self, report: Callable[[str], None] | None = None) -> str | None:
+    def nickname_field(self, report: Callable[[str], None] | None = None) -> str | None:
         """The nickname typed, checked and kept; a bad one is reported (by ``report``, else
         above the form) and a good one clears what was reported before."""
         node = _node("room-nickname")
         nick = rc.clean_nickname(str(node.value) if node is not None else "")
         if nick is None:
-            (report or self._form_error)(t("rooms.refused.bad-nickname"))
+            (report or self.form_error)(t("rooms.refused.bad-nickname"))
             return None
         old = _node("room-error")
         if old is not None:
             old.remove()
-        self.data["nickname"] = nick
-        self._save()
+        self.rooms.data["nickname"] = nick
+        self.rooms.save()
         return nick
 
     @staticmethod
-    def _form_error(text: str) -> None:
+    def form_error(text: str) -> None:
         node = _node("room-error")
         if node is None:
             body = js.document.querySelector("#dialog[open] .dialog-body")
@@ -164,17 +152,17 @@ class WaitingRoom:
         return options
 
     def do_room_create(self, arg: str) -> None:
-        nick = self._nickname_field()
+        nick = self.nickname_field()
         if nick is not None:
-            self.connect({"type": "create", "nickname": nick, "options": self._options()})
+            self.rooms.connect({"type": "create", "nickname": nick, "options": self._options()})
 
     def do_room_join(self, arg: str) -> None:
         node = _node("room-code")
         code = rc.parse_code(str(node.value) if node is not None else "")
         if code is None:
-            self._form_error(t("rooms.refused.no-such-room"))
+            self.form_error(t("rooms.refused.no-such-room"))
             return
-        nick = self._nickname_field()
+        nick = self.nickname_field()
         if nick is None:
             return
         message: dict[str, Any] = {"type": "join", "code": code, "nickname": nick}
@@ -182,32 +170,33 @@ class WaitingRoom:
         if seat is not None and str(seat.value) in rc.SEAT_NAMES:
             message["seat"] = str(seat.value)  # a free seat chosen (the server checks it)
         self.joining = (code, _node("room-target") is None)
-        self.connect(message, code)
+        self.rooms.connect(message, code)
 
     def do_room_move(self, arg: str) -> None:
         """The host's seat picker: the player of one seat to another (a swap when it is
         taken). The server decides; the waiting room is drawn again from its answer."""
         move = rc.parse_move(arg)
-        if move is None or self.room is None or self.room.status != "waiting":
+        if move is None or self.rooms.room is None or self.rooms.room.status != "waiting":
             self.draw_lobby()
             return
-        self.send({"type": "move", "from": move[0], "to": move[1]})
+        self.rooms.send({"type": "move", "from": move[0], "to": move[1]})
 
     def draw_lobby(self, error: str = "") -> None:
-        if self.room is not None:
-            rooms_screen.lobby_dialog(rc.lobby_model(self.room, self.seat, self.link()), error)
+        rooms = self.rooms
+        if rooms.room is not None:
+            rooms_screen.lobby_dialog(rc.lobby_model(rooms.room, rooms.seat, rooms.link()), error)
             self.app.dialog_kind = "lobby"
 
     def do_quick(self, arg: str) -> None:
-        nick = self._nickname_field() if _node("room-nickname") \
-            else (self.data["nickname"] or None)
+        nick = self.nickname_field() if _node("room-nickname") \
+            else (self.rooms.data["nickname"] or None)
         if nick is None:
             self.open_dialog()
             return
-        self.connect({"type": "quick", "nickname": nick})
+        self.rooms.connect({"type": "quick", "nickname": nick})
 
     def do_room_start(self, arg: str) -> None:
-        self.send({"type": "start"})
+        self.rooms.send({"type": "start"})
 
     def do_room_copy(self, arg: str) -> None:
         node = _node("room-link")

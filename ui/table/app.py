@@ -296,10 +296,10 @@ class App:
         the rooms' controller."""
         rooms = self.rooms
         owner = self.owner_of(name)
-        if rooms is not None:
-            own = owner is None and hasattr(rooms, ports.handler_name(name))
+        if rooms is not None:  # the rooms' controller runs it on its part that has it
+            own = owner is None and rooms.owner_of(name) is not None
             if own or (rooms.active and name.replace("-", "_") in rooms.table_actions):
-                return ports.dispatch(rooms, name, arg)
+                return bool(rooms.dispatch(name, arg))
         return ports.dispatch(owner if owner is not None else self, name, arg)
 
     def on_key(self, event: Any) -> None:

@@ -61,7 +61,7 @@ class Settings:
         if name == "hints" and not value:  # the hint shown goes with the Hint button
             self.flow.hinted = None
             if self.app.rooms is not None:
-                self.app.rooms.hinted = None
+                self.app.rooms.forget_hint()
             render.clear_message("hint")
         self.apply_look()
         self.flow.render()

@@ -1,0 +1,167 @@
+"""Entering a room: ``create``, ``join``, ``resume``, ``quick``, ``watch``, and ``peek`` (who
+sits where, before joining).
+
+:class:`Entrance` is a part of the rooms' manager (:class:`~.rooms.RoomManager`), which owns
+it: it finds or makes the room through the manager (``get``, ``create``), within the limits
+of the connection's address (:mod:`.guard`), seats the connection inside the room's change
+(``RoomManager.changing``) and sends its ``joined``; the state that follows is the change's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from spades_core.seats import Seat
+
+from .connection import Connection, token_digest
+from .guard import FAILURES
+from .protocol import ProtocolError, frame
+
+if TYPE_CHECKING:
+    from .rooms import Room, RoomManager
+
+
+class Entrance:
+    def __init__(self, manager: RoomManager) -> None:
+        self.manager = manager
+
+    async def waiting_public_room(self) -> Room:
+        """The public table now filling up (one for every process of a shared backend)."""
+        manager = self.manager
+        code = await manager.backend.get_value("quick")
+        if code is not None:
+            room = await manager.get(code)
+            if room is not None and room.status == "waiting" and room.free_seat(None):
+                return room
+        room = await manager.create({}, public=True)
+        await manager.backend.set_value("quick", room.code)
+        return room
+
+    async def enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
+        """``_enter`` within the limits of the connection's address (guard.py): a join or
+        resume after too many that found nothing, too many entries or rooms made in the
+        window, are refused before any room is looked up."""
+        guard, key = self.manager.guard, conn.address
+        if kind in ("join", "resume", "watch"):
+            guard.check(key, "fail")
+        guard.check(key, "enter")
+        if kind == "create":
+            guard.check(key, "create")
+        guard.count(key, "enter")
+        try:
+            await self._enter(conn, kind, fields)
+        except ProtocolError as error:
+            if error.reason in FAILURES:
+                guard.count(key, "fail")
+            raise
+        if kind == "create":
+            guard.count(key, "create")
+
+    async def _enter(self, conn: Connection, kind: str, fields: dict[str, object]) -> None:
+        manager = self.manager
+        if kind == "resume":
+            room = await manager.get(str(fields["code"]))
+            if room is None:
+                raise ProtocolError("bad-token")
+        elif kind == "create":
+            options = fields.get("options", {})
+            assert isinstance(options, dict)
+            room = await manager.create(options, public=False)
+        elif kind == "quick":
+            async with manager.backend.lock("quick"):
+                room = await self.waiting_public_room()
+                async with manager.changing(room):
+                    await self._seat_player(conn, room, fields)
+            return await self._entered(room)
+        else:
+            found = await manager.get(str(fields["code"]))
+            if found is None or found.public:
+                raise ProtocolError("no-such-room")
+            room = found
+        if kind == "watch":
+            watching = sum(1 for other in room.connections if other.seat is None)
+            if watching >= manager.config.max_spectators:
+                raise ProtocolError("too-many-spectators",
+                                    {"limit": str(manager.config.max_spectators)})
+            conn.room, conn.seat, conn.digest = room, None, None
+            room.post(conn, frame("joined", code=room.code, seat=None, public=False,
+                                  watching=True))
+            room.connections.add(conn)
+            async with manager.changing(room):
+                room.touched = True  # every page sees one more spectator
+            return
+        async with manager.changing(room):
+            if kind == "resume":
+                seat = room.seat_of_token(str(fields["token"]))
+                if seat is None:
+                    raise ProtocolError("bad-token")
+                room.back(seat)
+                await self._connect(conn, room, seat, None, token_digest(str(fields["token"])))
+            else:
+                await self._seat_player(conn, room, fields)
+                if kind == "create":
+                    room.host = conn.digest
+        await self._entered(room)
+
+    async def _seat_player(self, conn: Connection, room: Room, fields: dict[str, object]) -> None:
+        if room.status == "over":
+            raise ProtocolError("game-over")
+        if room.status == "playing" and not room.public and not room.open:
+            raise ProtocolError("seats-closed")  # a bot's seat, until the host opens them
+        wanted = fields.get("seat")
+        assert wanted is None or isinstance(wanted, Seat)
+        seat = room.free_seat(wanted)
+        if seat is None:
+            raise ProtocolError("seat-taken" if wanted is not None else "room-full")
+        token = room.take_seat(seat, str(fields["nickname"]))
+        if not room.public and room.host_seat() is None:
+            room.host = token_digest(token)  # the creator, or the first person back in an
+            # empty room
+        if room.status == "waiting" and all(info.human for info in room.seats):
+            room.start()
+        await self._connect(conn, room, seat, token, token_digest(token))
+
+    async def _connect(
+        self, conn: Connection, room: Room, seat: Seat, token: str | None, digest: str
+    ) -> None:
+        """Seat ``conn`` (inside the change): its ``joined`` first, then, as one of the room's
+        connections, the state that the change publishes."""
+        backend = self.manager.backend
+        joined: dict[str, Any] = {"code": room.code, "seat": seat.name, "public": room.public}
+        if token is not None:
+            joined["token"] = token
+        conn.room, conn.seat, conn.digest = room, seat, digest
+        room.post(conn, frame("joined", **joined))
+        room.connections.add(conn)
+        if backend.shared:
+            await backend.connection(room.code, int(seat), 1)
+        if token is None:  # a resume: any other connection on this token, on any process,
+            # is told it was replaced and closed (one live connection per seat)
+            await backend.publish(room.code, {"kind": "replace", "digest": digest,
+                                              "keep": conn.ident})
+        if backend.shared:
+            room.remote_connected = await backend.connected(room.code)
+        room.touched = True
+
+    async def peek(self, conn: Connection, code: str) -> None:
+        """Who sits where before joining (the join dialog): a ``room`` frame, or a refusal
+        counted as a failed join (a look is no way to guess codes)."""
+        guard, key = self.manager.guard, conn.address
+        guard.check(key, "fail")
+        guard.check(key, "enter")
+        guard.count(key, "enter")
+        room = await self.manager.get(code)
+        if room is None or room.public:
+            guard.count(key, "fail")
+            raise ProtocolError("no-such-room")
+        info = room.info()
+        conn.post(frame("room", code=room.code, status=room.status, open=room.open,
+                        host=info["host"], seats=[
+                            {"seat": seat["seat"], "nickname": seat["nickname"],
+                             "free": seat["nickname"] is None, "connected": seat["connected"]}
+                            for seat in info["seats"]]))
+
+    async def _entered(self, room: Room) -> None:
+        if room.status == "waiting" and room.public:
+            room.schedule_start(self.manager.config.quick_wait)
+        room.kick()
