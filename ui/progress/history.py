@@ -384,10 +384,16 @@ def model(history: dict[str, Any]) -> dict[str, Any]:
 # --- export and import ----------------------------------------------------------------------
 
 
-def export_text(history: dict[str, Any]) -> str:
-    """The whole progress as one versioned JSON file."""
-    return json.dumps({"format": EXPORT_FORMAT, "v": VERSION, "history": history},
-                      separators=(",", ":"))
+FILE_LIMIT = 3 * LIMIT + 4096  # an exported file: the history and the deck (deck.LIMIT)
+
+
+def export_text(history: dict[str, Any], deck: dict[str, Any] | None = None) -> str:
+    """The whole progress as one versioned JSON file: the history and, if given, the deck
+    of "Your mistakes" (``deck.to_data``)."""
+    data: dict[str, Any] = {"format": EXPORT_FORMAT, "v": VERSION, "history": history}
+    if deck is not None:
+        data["deck"] = deck
+    return json.dumps(data, separators=(",", ":"))
 
 
 def import_text(text: str) -> tuple[dict[str, Any] | None, str]:
@@ -396,7 +402,7 @@ def import_text(text: str) -> tuple[dict[str, Any] | None, str]:
     from ..shared.storage import parse
 
     try:
-        data = parse(text, LIMIT + 1024)
+        data = parse(text, FILE_LIMIT)
     except Exception:
         return None, "progress.import.not-json"
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:

@@ -64,11 +64,20 @@ def _accuracy(value: int | None) -> str:
     return "—" if value is None else i18n.percent(value)
 
 
+def _mistakes_label(due: int) -> str:
+    """The button to "Your mistakes", with how many positions are due today."""
+    if not due:
+        return t("menu.mistakes")
+    return i18n.hint_text("progress.mistakes.due", {"count": i18n.number(due), "n": str(due)})
+
+
 def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None:
     section = clear(byid("screen-progress"))
     add(section, el("h2", t("progress.title")))
     top = el("div", cls="pg-actions")
-    add(top, el("button", t("progress.back"), type="button", data_action="menu"))
+    add(top, el("button", t("progress.back"), type="button", data_action="menu"),
+        el("button", _mistakes_label(model.get("due", 0)), type="button",
+           data_action="mistakes", id="pg-mistakes"))
     add(section, top)
     if model["empty"]:
         add(section, el("p", t("progress.empty"), "pg-empty"))
@@ -108,6 +117,9 @@ def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None
                       "pg-weakest")
             add(line, el("button", t("progress.lesson"), "pg-lesson", type="button",
                          data_action="lesson-tip", data_arg=row["tip"]))
+            if model.get("practise", {}).get(row["skill"]):  # its own positions in the deck
+                add(line, el("button", t("progress.practise"), "pg-lesson pg-practise",
+                             type="button", data_action="mistakes", data_arg=row["skill"]))
             add(block, line)
         else:
             add(block, el("p", t("progress.no-weakest"), "pg-weakest"))
