@@ -106,7 +106,7 @@ def _board(board: dict[str, Any], answer: dict[str, Any] | None, played: str,
             extra += " mk-played"
         if answer is not None and token == chosen:
             extra += " lx-right" if answer["right"] else " lx-wrong"
-        if answer is not None and not answer["right"] and token == better:
+        if answer is not None and not answer["right"] and token == answer["best"]:
             extra += " lx-lit"
         playable = open_ and token in board["legal"]
         add(hand, _card(token, extra, "mistake-answer" if playable else ""))
@@ -114,9 +114,10 @@ def _board(board: dict[str, Any], answer: dict[str, Any] | None, played: str,
     add(node, south)
     line = el("p", cls="lx-scores")
     for index, team in enumerate(("NS", "EW")):
-        add(line, el("span", t("mistakes.score", team=t(f"mistakes.team.{team}"),
-                                score=i18n.number(board["scores"][index]),
-                                bags=i18n.number(board["bags"][index])), "lx-score"))
+        bags = board["bags"][index]
+        add(line, el("span", _text("mistakes.score", team=t(f"mistakes.team.{team}"),
+                                   score=i18n.number(board["scores"][index]),
+                                   bags=i18n.number(bags), n=bags), "lx-score"))
     add(node, line)
     return node
 
@@ -127,6 +128,8 @@ def _bids(board: dict[str, Any], answer: dict[str, Any] | None, played: str) -> 
         cls = "lx-btn mk-bid" + (" mk-played" if token == played else "")
         if answer is not None and token == answer["chosen"]:
             cls += " lx-right" if answer["right"] else " lx-wrong"
+        elif answer is not None and not answer["right"] and token == answer["best"]:
+            cls += " lx-lit"
         add(row, el("button", i18n.bid_text(token), cls, type="button",
                     data_action="mistake-answer", data_arg=token,
                     disabled=answer is not None))
