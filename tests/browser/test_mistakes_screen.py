@@ -64,6 +64,7 @@ def test_a_round_of_your_mistakes_moves_each_position_as_documented(
     saved = {item["key"]: item for item in stored(page, "mistakes")["items"]}
     assert (saved[card.key]["box"], saved[card.key]["due"]) == (2, today + INTERVALS[1])
     assert page.get_attribute("body", "data-coach-judge-by") == "worker"
+    print(f"judged in the page: {page.get_attribute('body', 'data-coach-judge-ms')} ms")
     assert json.loads(page.evaluate("localStorage.getItem('spades.mistakes.v1')"))["v"] == 1
 
     screen.locator("[data-action=mistake-next]").click()

@@ -216,9 +216,22 @@ def draw(model: dict[str, Any]) -> None:
     if kind == "bid":
         add(panel, _bids(board, model["answer"], item["played"]))
     add(panel, _verdict(model))
+    following = None
     if model["answer"] is not None or state == "failed":
         last = model["at"] + 1 >= model["count"]
-        add(panel, el("button", t("mistakes.finish" if last else "mistakes.next"), "primary",
-                      type="button", data_action="mistake-next", data_autofocus=""))
+        following = el("button", t("mistakes.finish" if last else "mistakes.next"), "primary",
+                       type="button", data_action="mistake-next", data_autofocus="")
+        add(panel, following)
     add(body, _board(board, model["answer"], item["played"], item["better"]), panel)
     add(root, body)
+    if following is not None:  # the verdict in sight (below the board on a phone)
+        following.scrollIntoView(False)
+        following.focus()
+
+
+def to_top() -> None:
+    """A new position, or a new round: the screen from its top."""
+    import js
+
+    byid("screen-mistakes").scrollTop = 0
+    js.window.scrollTo(0, 0)

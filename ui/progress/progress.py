@@ -159,6 +159,7 @@ class Progress:
         self.at, self.right = 0, 0
         self.answered, self.judging, self.failed = None, False, False
         self.app.show_screen("mistakes")
+        mistakes_screen.to_top()
 
     def _item(self) -> Any:
         if self.at >= len(self.round):
@@ -225,6 +226,7 @@ class Progress:
         self.at += 1
         self.answered, self.failed = None, False
         self.draw_mistakes()
+        mistakes_screen.to_top()
 
     @staticmethod
     def _warn(text: str) -> None:
