@@ -101,7 +101,10 @@ def position_of(game: GameState, hand_index: int, action_index: int) -> Position
     """The position before decision ``action_index`` (bids 0-3, plays 4-55) of the finished
     hand ``hand_index`` of ``game``; None when it cannot be stored so (a lesson's position
     that is not a whole deal): :func:`state_at` of it shows South what the game showed."""
-    states = hand_states(game, hand_index)
+    try:
+        states = hand_states(game, hand_index)
+    except ValueError:  # not a finished hand of the game
+        return None
     if not 0 <= action_index < len(states):
         return None
     result = game.past_hands[hand_index]

@@ -173,3 +173,16 @@ def test_a_damaged_deck_in_a_file_is_refused_whole() -> None:
     data["history"]["games"][0]["n"] = -1  # the history damaged, the deck too: refused
     assert deck.import_file(json.dumps(data))[0] is None
     assert deck.import_file("{") == (None, None, "progress.import.not-json")
+
+
+def test_a_lessons_position_that_is_not_a_whole_deal_gives_no_item() -> None:
+    from spades_core.bids import parse_bid
+    from spades_core.cards import CardSet
+
+    hands = [CardSet.of(cards) for cards in (["AS", "KS"], ["2C", "3C"], ["2D", "3D"],
+                                             ["2H", "3H"])]
+    state = GameState.position(Rules(), hands, leader=Seat.S,
+                               bids=[parse_bid(b) for b in ("2", "1", "1", "1")])
+    while not state.past_hands:
+        state = state.apply(state.legal_plays()[0])
+    assert position_of(state, 0, 4) is None  # a lesson's few cards: not kept, no error

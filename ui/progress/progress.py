@@ -177,8 +177,8 @@ class Progress:
         model["state"] = ("judging" if self.judging else "failed" if self.failed
                           else "ask" if self.answered is None
                           else "right" if self.answered["right"] else "wrong")
-        model["item"] = {**deck.item_to_dict(item), "kind": deck.board_model(item)["kind"],
-                         "board": deck.board_model(item)}
+        board = deck.board_model(item)
+        model["item"] = {**deck.item_to_dict(item), "kind": board["kind"], "board": board}
         return model
 
     def draw_mistakes(self) -> None:
