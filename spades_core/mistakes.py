@@ -43,7 +43,7 @@ from .views import view_for
 __all__ = [
     "INTERVALS", "MAX_ITEMS", "RETIRED", "ROUND", "Item", "Position", "answer", "daily_round",
     "is_right", "items_from_data", "items_from_review", "judge_steps", "merge",
-    "position_from_dict", "position_of", "position_to_dict", "state_at",
+    "position_from_dict", "position_of", "position_to_dict", "read_position", "state_at",
 ]
 
 INTERVALS = (1, 2, 4, 8, 16)  # days before an item of box 1, 2, ... is due again
@@ -157,9 +157,9 @@ def _pair(value: object, low: int, high: int) -> tuple[int, int]:
     return (_int(value[0], low, high), _int(value[1], low, high))
 
 
-def position_from_dict(data: object) -> Position:
+def read_position(data: object) -> tuple[Position, GameState]:
     """A stored position, checked (bounded numbers, a legal position of South's: it is
-    replayed); raise ValueError."""
+    replayed), and its state; raise ValueError."""
     if not isinstance(data, dict) or set(data) != {"rules", "hand", "scores", "bags", "cards",
                                                     "acts"}:
         raise ValueError("not a position")
@@ -177,8 +177,12 @@ def position_from_dict(data: object) -> Position:
         tuple(sorted(rules.items())), _int(data["hand"], 0, MAX_HAND),
         _pair(data["scores"], -MAX_SCORE, MAX_SCORE), _pair(data["bags"], 0, MAX_BAGS),
         (masks[0], masks[1], masks[2], masks[3]), tuple(acts))
-    state_at(position)
-    return position
+    return position, state_at(position)
+
+
+def position_from_dict(data: object) -> Position:
+    """:func:`read_position`'s position."""
+    return read_position(data)[0]
 
 
 # --- the items ----------------------------------------------------------------------------

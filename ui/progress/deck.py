@@ -31,8 +31,8 @@ from spades_core.mistakes import (
     RETIRED,
     Item,
     daily_round,
-    position_from_dict,
     position_to_dict,
+    read_position,
     state_at,
 )
 from spades_core.seats import SEATS, Seat
@@ -78,8 +78,7 @@ def item_from_dict(data: object) -> Item:
     key = data["key"]
     if not isinstance(key, str) or not _ITEM_KEY.fullmatch(key):
         raise ValueError("key")
-    position = position_from_dict(data["pos"])
-    state = state_at(position)
+    position, state = read_position(data["pos"])
     view = view_for(state, Seat.S)
     legal = view.legal_bids if state.phase is Phase.BIDDING else view.legal_plays
     played, better = data["played"], data["better"]
