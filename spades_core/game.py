@@ -232,6 +232,28 @@ class GameState:
         return cls._start(_new_hand(rules, deal, (), dealt, (0, 0), (0, 0)), BIDDING)
 
     @classmethod
+    def at_hand(
+        cls,
+        rules: Rules,
+        cards: Hands,
+        hand_index: int,
+        scores: tuple[int, int] = (0, 0),
+        bags: tuple[int, int] = (0, 0),
+    ) -> Self:
+        """The start (bidding) of hand ``hand_index`` of a game whose earlier hands are not
+        kept, dealt ``cards`` (a whole deck), the teams at ``scores`` and ``bags``: the same
+        hand, dealer and view as in the game (``spades_core.mistakes`` stores a position so).
+        ``past_hands`` holds ``hand_index`` empty results (no card, no bid, no points) only so
+        that the hand's index and dealer are the game's."""
+        if not 0 <= hand_index <= 2000:
+            raise UsageError("a hand index is from 0 to 2000")
+        dealt = check_hands(cards, rules.deck_mask)
+        none = TeamScore(0, 0, 0, 0, (), 0, 0, 0)
+        past = tuple(HandResult(index, (0, 0, 0, 0), (), (), (0, 0, 0, 0), (none, none), scores)
+                     for index in range(hand_index))
+        return cls._start(_new_hand(rules, None, past, dealt, scores, bags), BIDDING)
+
+    @classmethod
     def position(
         cls,
         rules: Rules,

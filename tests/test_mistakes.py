@@ -10,13 +10,13 @@ from spades_core.mistakes import (
     RETIRED,
     ROUND,
     Item,
+    Position,
     answer,
     daily_round,
     is_right,
     items_from_review,
     merge,
 )
-from spades_core.record import dumps
 from spades_core.review import review_hand
 
 from .test_review import ruff_game
@@ -24,15 +24,18 @@ from .test_review import ruff_game
 DAY = 20_000
 
 
+POSITION = Position((), 0, (0, 0), (0, 0), (0, 0, 0, 0), ())
+
+
 def _item(key: str, box: int = 1, due: int = DAY, cost: int = 100, made: int = 0) -> Item:
-    return Item(key, "", 0, 4, "2C", "3C", "review.why.bags", "bags-cost", cost, "bags",
-                "mistake", box, due, made)
+    return Item(key, POSITION, 4, "2C", "3C", "review.why.bags", tip="bags-cost", cost=cost,
+                skill="bags", kind="mistake", box=box, due=due, made=made)
 
 
 def test_a_blunder_of_a_review_becomes_an_item_due_the_next_day() -> None:
     game = ruff_game()
     review = review_hand(game, 0, Seat.S)
-    items = items_from_review(review, dumps(game), "g1", DAY)
+    items = items_from_review(review, game, "g1", DAY)
     ruff = next(item for item in items if item.played == "3S")
     assert ruff.kind == "blunder" and ruff.skill == "nil" and ruff.better.endswith("C")
     assert ruff.key == f"g1:0:{ruff.action_index}" and ruff.action_index == 10

@@ -147,3 +147,24 @@ def test_a_bad_file_is_refused_with_its_reason() -> None:
     }
     for text, reason in cases.items():
         assert history.import_text(text) == (None, reason), reason
+
+
+def test_results_by_level_over_time_go_by_stretches_of_ten_finished_games() -> None:
+    found = history.empty()
+    plan = [("beginner", True)] * 8 + [("normal", False)] * 4 + [("normal", True)] * 9
+    for deal, (level, won) in enumerate(plan, start=1):
+        found = _game(found, level, deal, 2, won)
+    found = history.record_hand(found, "expert", 99, 0, ONE, 50, (0, 0), 2)  # unfinished
+    rows = history.level_periods(found)
+    assert [(r["period"], r["first"], r["last"], r["level"], r["games"], r["won"])
+            for r in rows] == [(1, 1, 10, "beginner", 8, 8), (1, 1, 10, "normal", 2, 0),
+                               (2, 11, 20, "normal", 10, 8), (3, 21, 21, "normal", 1, 1)]
+    assert [r["win_rate"] for r in rows] == [100, 0, 80, 100]
+    # each game's two hands scored 50 points and 2 bags: per hand 50 and 2.0 (tenths)
+    assert all(r["points"] == 50 and r["bags"] == 20 for r in rows)
+    many = found
+    for deal in range(100, 160):
+        many = _game(many, "expert", deal, 1, deal % 2 == 0)
+    periods = sorted({r["period"] for r in history.level_periods(many)})
+    assert periods == list(range(4, 10)) and len(periods) == history.CHART_PERIODS  # 81 games
+    assert history.model(found)["periods"] == rows

@@ -13,7 +13,7 @@ from spades_core import GameState, Rules
 from spades_core.bots import bot_action, make_bot
 from spades_core.judge import summarise
 from ui.lessons import lessons_progress
-from ui.progress import history
+from ui.progress import deck, history
 from ui.shared import options
 from ui.shared.storage import (
     KEYS,
@@ -25,6 +25,8 @@ from ui.shared.storage import (
     depth_within,
 )
 from ui.table import coach_cache, savegame, stats
+
+from .test_review import ruff_game
 
 
 def _game_json(**changes: Any) -> dict[str, Any]:
@@ -46,6 +48,20 @@ def _progress_json() -> dict[str, Any]:
     return history.record_hand(found, "expert", 0, 3, judged, -40, (1, 1), 0, practice=True)
 
 
+def _deck_json() -> dict[str, Any]:
+    """Two items: the ruff position's blunder, and the same position again under another key
+    in box 2."""
+    from dataclasses import replace
+
+    from spades_core import Seat
+    from spades_core.mistakes import items_from_review
+    from spades_core.review import review_hand
+
+    game = ruff_game()
+    first = items_from_review(review_hand(game, 0, Seat.S), game, "0-9", 20_000)[0]
+    return deck.to_data([first, replace(first, key="0-9:0:10b", box=2, due=20_002)])
+
+
 GOOD: dict[str, str] = {
     "game": json.dumps(_game_json()),
     "options": json.dumps({**options.defaults(), "target": 200, "felt": "blue"}),
@@ -54,6 +70,7 @@ GOOD: dict[str, str] = {
     "par": '{"20261201|normal|{}": {"par": 524}}',
     "welcome": '{"seen": true}',
     "progress": json.dumps(_progress_json()),
+    "mistakes": json.dumps(_deck_json()),
 }
 CHECKS = {
     "game": savegame.check,
@@ -63,8 +80,10 @@ CHECKS = {
     "par": coach_cache.check,
     "welcome": check_seen,
     "progress": history.check,
+    "mistakes": deck.check,
 }
-ENCODE = {"lessons": lessons_progress.Progress.to_json}  # how the lessons screen stores it
+# how the lessons screen and the deck are stored
+ENCODE = {"lessons": lessons_progress.Progress.to_json, "mistakes": deck.encode}
 DEFAULTS: dict[str, Any] = {
     "game": None,
     "options": options.defaults("fr"),
@@ -73,6 +92,7 @@ DEFAULTS: dict[str, Any] = {
     "par": {},
     "welcome": {"seen": False},
     "progress": history.empty(),
+    "mistakes": [],
 }
 BIG = "9" * 4300  # the most digits int() accepts from text
 DEEP = 10_000
@@ -167,6 +187,24 @@ IN_KEY: dict[str, dict[str, str]] = {
         "before-row-bad": json.dumps({"v": 1, "games": [], "before": {"normal": {"games": -1}}}),
         "deep-games": '{"v": 1, "games": ' + "[" * DEEP + "]" * DEEP + ', "before": {}}',
     },
+    "mistakes": {
+        "version-2": GOOD["mistakes"].replace('"v": 1', '"v": 2', 1),
+        "items-string": json.dumps({"v": 1, "items": "x"}),
+        "cost-inf": GOOD["mistakes"].replace('"cost": ', '"cost": 1e999, "x": ', 1),
+        "cost-big": GOOD["mistakes"].replace('"cost": ', f'"cost": {BIG}, "x": ', 1),
+        "box-big": GOOD["mistakes"].replace('"box": 1', '"box": 7', 1),
+        "due-float": GOOD["mistakes"].replace('"due": 20001', '"due": 20001.0', 1),
+        "due-negative": GOOD["mistakes"].replace('"due": 20001', '"due": -1', 1),
+        "hand-big": GOOD["mistakes"].replace('"hand": 0', f'"hand": {BIG}', 1),
+        "card-mask-big": GOOD["mistakes"].replace('"cards": [', f'"cards": [{1 << 70}, ', 1),
+        "acts-illegal": GOOD["mistakes"].replace('"2C", "2D"', '"2C", "2C"', 1),
+        "acts-huge": GOOD["mistakes"].replace('"acts": [', '"acts": ["' + "x" * 50_000 + '", ', 1),
+        "reason-text": GOOD["mistakes"].replace('"reason": "review', '"reason": "Why? r', 1),
+        "played-not-legal": GOOD["mistakes"].replace('"played": "3S"', '"played": "AS"', 1),
+        "params-list": GOOD["mistakes"].replace('"params": {', '"params": {"a": [1], ', 1),
+        "key-twice": GOOD["mistakes"].replace('0-9:0:10b', '0-9:0:10', 1),
+        "deep-items": '{"v": 1, "items": ' + "[" * DEEP + "]" * DEEP + "}",
+    },
     "lessons": {
         "done-inf": '{"version": 1, "lessons": {"a": {"done": [1e999]}}}',
         "at-big": f'{{"version": 1, "lessons": {{"a": {{"done": [], "at": {BIG}}}}}}}',
@@ -184,6 +222,8 @@ CASES += [(name, label, text) for name, texts in IN_KEY.items() for label, text 
 def _same_default(name: str, value: Any) -> bool:
     if name == "lessons":
         return value.done == {} and value.at == {}
+    if name == "mistakes":
+        return value == []
     return bool(value == DEFAULTS[name])
 
 
@@ -199,6 +239,12 @@ KEPT: dict[tuple[str, str], Any] = {
     **{("progress", label): {**history.empty(), "games": _progress_json()["games"][1:]}
        for label in ("lost-big", "lost-negative", "n-float", "won-string", "ok-over-n",
                      "level-unknown", "by-short", "done-huge", "done-list")},
+    # one bad item goes, the other stays
+    **{("mistakes", label): deck.check(json.loads(GOOD["mistakes"]))[0][1:]
+       for label in ("box-big", "due-float", "due-negative", "hand-big", "card-mask-big",
+                     "acts-illegal", "acts-huge", "reason-text", "played-not-legal",
+                     "params-list", "cost-big")},
+    ("mistakes", "key-twice"): deck.check(json.loads(GOOD["mistakes"]))[0][:1],
 }
 
 

@@ -59,6 +59,16 @@ def review_part(record_text: str, hand_index: int, start: int, stop: int) -> str
     return str(run_steps(review_part_steps(state, int(hand_index), int(start), int(stop))))
 
 
+def judge(position_json: str, token: str) -> str:
+    """South's answer ``token`` in a stored position of "Your mistakes", priced as the
+    review prices a decision (``spades_core.mistakes.judge_steps``), as JSON."""
+    from spades_core.bots.expert import run_steps
+    from spades_core.mistakes import judge_steps, position_from_dict
+
+    position = position_from_dict(json.loads(str(position_json)))
+    return json.dumps(run_steps(judge_steps(position, str(token))))
+
+
 def par_step(par_text: str, player_text: str, level: str) -> str:
     """One hand of the par game (``ui.shared.botrunner.par_step_steps``): the par game's record
     so far (empty to start) and the player's record in, the JSON of the hand's end out."""
@@ -76,4 +86,4 @@ def drill(name: str, index: int) -> str:
     return solve_json(str(name), int(index))
 
 
-__export__ = ["decide", "drill", "hint", "par_step", "ping", "review", "review_part"]
+__export__ = ["decide", "drill", "hint", "judge", "par_step", "ping", "review", "review_part"]

@@ -120,3 +120,21 @@ def play_to_end(page: Page, max_steps: int = 400) -> list[str]:
         "score-ns, score-ew", "document.getElementById('score-ns'), "
         "document.getElementById('score-ew')"))
     raise AssertionError(f"the game did not end: {seen[-12:]}, scores {scores}")
+
+
+REVIEW_TIMEOUT_MS = 240_000  # a hand's review in the coach's worker, on a loaded machine
+
+
+def play_hand_to_review(page: Page, bid: str = "3", max_steps: int = 80) -> list[str]:
+    """Play South's one hand (its bid, then each card by a click) to the score sheet and wait
+    for the coach's review of it; the steps seen, the last one ``"sheet"``."""
+    kinds: list[str] = []
+    for _ in range(max_steps):  # one hand: a bid and 13 cards for South
+        kind = step(page)
+        kinds.append(kind)
+        if kind == "sheet":
+            break
+        act(page, kind, bid=bid)
+    assert kinds[-1] == "sheet", kinds
+    page.wait_for_selector("#coach-review[data-state=done]", timeout=REVIEW_TIMEOUT_MS)
+    return kinds

@@ -25,6 +25,7 @@ NOTICE = {
     "options": "saved options could not be read",
     "stats": "saved statistics could not be read",
     "progress": "saved progress history could not be read",
+    "mistakes": "saved positions of “Your mistakes” could not be read",
 }
 
 
@@ -67,7 +68,7 @@ def test_hostile_values_are_reset_with_a_notice_and_play_goes_on(
     cases = [("game", label, text) for label, text in hostile_games(good_game).items()]
     cases += [(name, "deep-10k", DEEP_10K) for name in ("options", "stats", "lessons")]
     cases += [("options", "deep-100k", DEEP_100K), ("stats", "inf", '{"levels": 1e999}')]
-    cases += [("progress", "deep-10k", DEEP_10K)]
+    cases += [("progress", "deep-10k", DEEP_10K), ("mistakes", "deep-10k", DEEP_10K)]
     for name, label, text in cases:
         items = {"spades.options.v1": json.dumps(FAST), "spades.game.v1": json.dumps(good_game),
                  f"spades.{name}.v1": text}
@@ -99,6 +100,13 @@ def test_hostile_values_are_reset_with_a_notice_and_play_goes_on(
             page.click("#screen-menu [data-action='progress']")
             expect(page.locator("#screen-progress .pg-empty")).to_be_visible()
             page.click("#screen-progress [data-action='menu']")
+            page.click("#screen-menu [data-action='resume']")
+        if name == "mistakes":  # "Your mistakes" opens on the reset (empty) deck
+            assert stored(page, "mistakes") == {"v": 1, "items": []}
+            page.click("#menu-button")
+            page.click("#screen-menu .menu-list [data-action='mistakes']")
+            expect(page.locator("#screen-mistakes")).to_have_attribute("data-state", "empty")
+            page.click("#screen-mistakes [data-action='menu']")
             page.click("#screen-menu [data-action='resume']")
         step(page)  # quiet again before the next case writes storage
 

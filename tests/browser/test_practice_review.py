@@ -11,14 +11,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .apphelpers import FAST, act, preset, step, wait_ready
+from .apphelpers import FAST, play_hand_to_review, preset, wait_ready
 
 pytestmark = pytest.mark.browser
 
 KEY = "spades.lessons.v1"
 LESSON = "strategy-05-cover-partner-nil"  # hand 3 of deal 47: North bids Nil before South
 PRACTICE_STEP = 5
-COACH_TIMEOUT_MS = 240_000
 SHOTS = Path("/work/shots/practice")
 Shot = Callable[[Page, str], Path]
 
@@ -44,18 +43,10 @@ def test_a_practice_hand_ends_with_its_review_then_back_to_the_lesson(
     screen.locator("[data-action='practice']").click()
     expect(page.locator("#screen-table")).to_be_visible()
 
-    kinds: list[str] = []
-    for _ in range(80):  # one hand: a bid and 13 cards for South
-        kind = step(page)
-        kinds.append(kind)
-        if kind == "sheet":
-            break
-        act(page, kind, bid="2")
-    assert kinds[-1] == "sheet" and kinds.count("play") == 13, kinds
-    assert "end" not in kinds
+    kinds = play_hand_to_review(page, bid="2")
+    assert kinds.count("play") == 13 and "end" not in kinds, kinds
 
     dialog = page.locator("dialog[open]")
-    page.wait_for_selector("#coach-review[data-state=done]", timeout=COACH_TIMEOUT_MS)
     practice = dialog.locator("#coach-practice")
     page.wait_for_selector("#coach-practice[data-verdict]", timeout=10_000)
     verdict = practice.get_attribute("data-verdict")

@@ -9,25 +9,15 @@ from playwright.sync_api import Page, expect
 
 from ui.progress import history
 
-from .apphelpers import FAST, act, open_app, preset, step, stored
+from .apphelpers import FAST, open_app, play_hand_to_review, preset, stored
 
 pytestmark = pytest.mark.browser
-
-COACH_TIMEOUT_MS = 240_000
 
 
 def test_the_progress_screen_shows_a_played_hand(page: Page, live_server: str) -> None:
     preset(page, FAST)
     open_app(page, live_server, "?deal=20261201")
-    kinds: list[str] = []
-    for _ in range(80):  # one hand: a bid and 13 cards for South
-        kind = step(page)
-        kinds.append(kind)
-        if kind == "sheet":
-            break
-        act(page, kind, bid="3")
-    assert kinds[-1] == "sheet"
-    page.wait_for_selector("#coach-review[data-state=done]", timeout=COACH_TIMEOUT_MS)
+    play_hand_to_review(page, bid="3")
     # the review went a few decisions per coach job, and said how far it got
     done = page.get_attribute("body", "data-coach-review-done")
     count = page.get_attribute("body", "data-coach-review-of")

@@ -92,3 +92,39 @@ def bar_chart(label: str, values: list[int], labels: list[str],
         parts.append(f'<text class="pg-tick" x="{x0 + slot * (i + 0.5):.1f}" y="{HEIGHT - 6}" '
                      f'text-anchor="middle">{escape(labels[i])}</text>')
     return _svg(label, "".join(parts), "bars")
+
+
+def lines_chart(label: str, labels: list[str], series: list[tuple[str, list[int | None]]],
+                top_text: Callable[[int], str], top: int) -> str:
+    """One line per named series over the same steps (``labels``), ``None`` where a series
+    has no value (its line breaks there); each series' marks carry ``pg-series-NAME``."""
+    x0, x1 = PAD_LEFT, WIDTH - PAD_RIGHT
+    y0, y1 = HEIGHT - PAD_BOTTOM, PAD_TOP
+    count = max(len(labels), 1)
+
+    def x(i: int) -> float:
+        return x0 + (x1 - x0) * (i + 0.5) / count
+
+    def y(v: float) -> float:
+        return y0 - (y0 - y1) * min(max(v, 0.0), top) / top
+
+    parts = [_axis(top, top_text(top))]
+    for name, values in series:
+        run: list[str] = []
+        for i, v in enumerate([*values, None]):
+            if v is not None:
+                run.append(f"{x(i):.1f},{y(v):.1f}")
+                continue
+            if len(run) > 1:
+                parts.append(f'<polyline class="pg-line pg-series-{escape(name)}" '
+                             f'points="{" ".join(run)}"/>')
+            run = []
+        for i, v in enumerate(values):
+            if v is not None:
+                parts.append(f'<circle class="pg-dot pg-series-{escape(name)}" cx="{x(i):.1f}" '
+                             f'cy="{y(v):.1f}" r="3.5" data-series="{escape(name)}" '
+                             f'data-value="{v}"/>')
+    for i, text in enumerate(labels):
+        parts.append(f'<text class="pg-tick" x="{x(i):.1f}" y="{HEIGHT - 6}" '
+                     f'text-anchor="middle">{escape(text)}</text>')
+    return _svg(label, "".join(parts), "lines")

@@ -40,6 +40,8 @@ MAX_COUNT = 10**9  # counts and tenths of a point: far beyond any real history
 MAX_POINTS = 10**9  # the team's hand points added up, either sign
 MAX_HANDS = 64  # hands of a game counted (the longest game seen has 50)
 CHART_GAMES = 20  # the games the charts show (the last ones)
+PERIOD = 10  # finished solo games in a period of the results by level over time
+CHART_PERIODS = 6  # the periods that chart shows (the last ones)
 MIN_SKILL = 5  # decisions of a skill before it may be called the weakest
 EXPORT_FORMAT = "spades-progress"
 
@@ -373,21 +375,60 @@ def level_rows(history: dict[str, Any]) -> list[dict[str, Any]]:
     return rows
 
 
+def _results(level: str, over: list[dict[str, Any]]) -> dict[str, Any]:
+    """One level's results over finished games ``over``: as :func:`level_rows` gives them."""
+    games, won = len(over), sum(1 for g in over if g["won"])
+    hands = sum(g["hands"] for g in over)
+    pts, bags = sum(g["pts"] for g in over), sum(g["bags"] for g in over)
+    return {"level": level, "games": games, "won": won, "win_rate": 100 * won // games,
+            "points": _per(pts, hands) if hands else 0,
+            "nil_bid": sum(g["nil"][0] for g in over),
+            "nil_made": sum(g["nil"][1] for g in over),
+            "bags": _per(10 * bags, hands) if hands else 0}
+
+
+def level_periods(history: dict[str, Any]) -> list[dict[str, Any]]:
+    """Results by bot level over time: the stored finished solo games, numbered from 1 in
+    the order they were played, in periods of :data:`PERIOD` games (the last one may be
+    short), the last :data:`CHART_PERIODS`; in each period, a row per level played in it
+    (``first`` and ``last``: the period's games; then as :func:`level_rows`).  Games
+    folded into the levels' totals have no place in time and are not counted here."""
+    games = [g for g in history["games"] if g["kind"] == "game" and g["won"] is not None]
+    count = (len(games) + PERIOD - 1) // PERIOD
+    rows = []
+    for period in range(max(0, count - CHART_PERIODS), count):
+        chosen = games[period * PERIOD:(period + 1) * PERIOD]
+        first, last = period * PERIOD + 1, period * PERIOD + len(chosen)
+        for level in LEVELS:
+            over = [g for g in chosen if g["level"] == level]
+            if over:
+                rows.append({"period": period + 1, "first": first, "last": last,
+                             **_results(level, over)})
+    return rows
+
+
 def model(history: dict[str, Any]) -> dict[str, Any]:
     """Everything the Progress screen draws, as plain data."""
     series = lost_series(history)
     return {"series": series, "trend": trend([row["per_hand"] for row in series]),
             "skills": skill_rows(history), "levels": level_rows(history),
+            "periods": level_periods(history),
             "empty": not history["games"] and not history["before"]}
 
 
 # --- export and import ----------------------------------------------------------------------
 
 
-def export_text(history: dict[str, Any]) -> str:
-    """The whole progress as one versioned JSON file."""
-    return json.dumps({"format": EXPORT_FORMAT, "v": VERSION, "history": history},
-                      separators=(",", ":"))
+FILE_LIMIT = 3 * LIMIT + 4096  # an exported file: the history and the deck (deck.LIMIT)
+
+
+def export_text(history: dict[str, Any], deck: dict[str, Any] | None = None) -> str:
+    """The whole progress as one versioned JSON file: the history and, if given, the deck
+    of "Your mistakes" (``deck.to_data``)."""
+    data: dict[str, Any] = {"format": EXPORT_FORMAT, "v": VERSION, "history": history}
+    if deck is not None:
+        data["deck"] = deck
+    return json.dumps(data, separators=(",", ":"))
 
 
 def import_text(text: str) -> tuple[dict[str, Any] | None, str]:
@@ -396,7 +437,7 @@ def import_text(text: str) -> tuple[dict[str, Any] | None, str]:
     from ..shared.storage import parse
 
     try:
-        data = parse(text, LIMIT + 1024)
+        data = parse(text, FILE_LIMIT)
     except Exception:
         return None, "progress.import.not-json"
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:

@@ -1,5 +1,7 @@
-"""The Progress screen's controller: the history of judged hands in storage, what the
-table's controller tells it (a hand judged, a game over), the screen, export and import.
+"""The Progress screen's controller: the history of judged hands and the deck of "Your
+mistakes" in storage, what the table's controller tells it (a hand judged, a game over), the
+Progress screen, the "Your mistakes" screen (its positions judged in the coach's worker),
+export and import.
 
 Built by the composition root (``ui/root.py``) over the table's controller, which it reaches
 only as a port (``storage``, ``store``, ``dispatch``); the table calls it back through the
@@ -8,14 +10,40 @@ attribute ``App.progress`` (no import of this module).
 
 from __future__ import annotations
 
+import datetime
+import json
+from collections.abc import Generator
 from typing import Any
 
-from spades_core.game import HandResult
+from spades_core.game import GameState, HandResult
+from spades_core.mistakes import (
+    RETIRED,
+    ROUND,
+    answer,
+    items_from_data,
+    judge_steps,
+    merge,
+    position_to_dict,
+)
 
 from ..shared.i18n import t
-from . import history, progress_screen
+from . import deck, history, mistakes_screen, progress_screen
 
 EXPORT_NAME = "spades-progress.json"
+EPOCH = datetime.date(1970, 1, 1).toordinal()
+
+
+def today() -> int:
+    """The page's day: days since 1970-01-01 of the local date (the schedule's unit)."""
+    try:
+        import js  # type: ignore[import-not-found]
+
+        now = js.Date.new()
+        date = datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1,
+                             int(now.getDate()))
+    except Exception:
+        date = datetime.date.today()
+    return date.toordinal() - EPOCH
 
 
 class Progress:
@@ -24,6 +52,14 @@ class Progress:
         self.history: dict[str, Any] = history.empty()
         self._proxies: list[Any] = []
         self.status = ("", "")
+        self.deck: list[Any] = deck.empty()  # spades_core.mistakes.Item, the oldest first
+        self.round: list[str] = []  # the keys of the positions of the round shown
+        self.at = 0  # the position shown in the round
+        self.right = 0  # right answers this round
+        self.skill = ""  # the skill practised ("": the day's round)
+        self.answered: dict[str, Any] | None = None  # the verdict on the position shown
+        self.judging = False
+        self.failed = False
 
     # --- storage -----------------------------------------------------------------------
 
@@ -39,9 +75,20 @@ class Progress:
         self.history = value
         if damaged:
             notices.append("notice.part-progress" if value != fresh else "notice.bad-progress")
+        try:
+            items, damaged = self.app.storage.load("mistakes", deck.check, deck.encode)
+        except Exception:
+            items, damaged = deck.empty(), True
+            self.app.storage.remove("mistakes")
+        self.deck = items
+        if damaged:
+            notices.append("notice.part-mistakes" if items else "notice.bad-mistakes")
 
     def _store(self) -> None:
         self.app.store("progress", self.history)
+
+    def _store_deck(self) -> None:
+        self.app.store("mistakes", deck.to_data(self.deck))
 
     # --- what the table tells -----------------------------------------------------------
 
@@ -56,6 +103,22 @@ class Progress:
         self._store()
         return history.figure(history.summary_totals(summary))
 
+    def add_mistakes(self, state: GameState, hand_index: int, review: dict[str, Any]) -> int:
+        """A hand's review came: its mistakes and blunders into the deck (once per
+        position); how many are new."""
+        first = state.past_hands[0] if state.past_hands else None
+        mark = history.hand_mark(first) if first is not None else 0
+        game_key = f"{int(state.deal or 0)}-{mark}"
+        new = items_from_data(review, state, game_key, today())
+        before = len(self.deck)
+        self.deck = merge(self.deck, new)
+        if new:
+            self._store_deck()
+        return len(self.deck) - before
+
+    def due_count(self) -> int:
+        return deck.due_count(self.deck, today())
+
     def game_over(self, level: str, deal: int, won: bool) -> None:
         self.history = history.end_game(self.history, level, deal, won)
         self._store()
@@ -67,20 +130,116 @@ class Progress:
 
     # --- the screen ---------------------------------------------------------------------
 
-    def show(self) -> None:
+    def show(self, name: str = "progress") -> None:
         from ..shared import i18n
 
         i18n.load("progress")
+        if name == "mistakes":
+            self.draw_mistakes()
+            return
         self.status = ("", "")
         self.draw()
 
     def draw(self) -> None:
-        progress_screen.draw(history.model(self.history), *self.status)
+        model = history.model(self.history)
+        model["due"] = self.due_count()
+        model["deck"] = len(self.deck)
+        model["practise"] = {skill: len(deck.queue(self.deck, today(), 1, skill)) > 0
+                             for skill in {row["skill"] for row in model["skills"]}}
+        progress_screen.draw(model, *self.status)
         self._listen_file()
+
+    # --- "Your mistakes" ----------------------------------------------------------------
+
+    def do_mistakes(self, arg: str) -> None:
+        """The "Your mistakes" screen: a round of the positions due today, or (``arg``, a
+        skill) that skill's positions."""
+        self.skill = arg if arg in {item.skill for item in self.deck} else ""
+        self.round = deck.queue(self.deck, today(), ROUND, self.skill)
+        self.at, self.right = 0, 0
+        self.answered, self.judging, self.failed = None, False, False
+        self.app.show_screen("mistakes")
+        mistakes_screen.to_top()
+
+    def _item(self) -> Any:
+        if self.at >= len(self.round):
+            return None
+        return next((item for item in self.deck if item.key == self.round[self.at]), None)
+
+    def mistakes_model(self) -> dict[str, Any]:
+        item = self._item()
+        model: dict[str, Any] = {"skill": self.skill, "at": self.at, "count": len(self.round),
+                                 "right": self.right, "answer": self.answered, "item": None}
+        if item is None:
+            model["state"] = "done" if self.round else "empty"
+            model["more"] = len(deck.queue(self.deck, today(), 1000, self.skill))
+            return model
+        model["state"] = ("judging" if self.judging else "failed" if self.failed
+                          else "ask" if self.answered is None
+                          else "right" if self.answered["right"] else "wrong")
+        board = deck.board_model(item)
+        model["item"] = {**deck.item_to_dict(item), "kind": board["kind"], "board": board}
+        return model
+
+    def draw_mistakes(self) -> None:
+        mistakes_screen.draw(self.mistakes_model())
+
+    def do_mistake_answer(self, arg: str) -> None:
+        item = self._item()
+        if item is None or self.judging or self.answered is not None:
+            return
+        self.judging, self.failed = True, False
+        self.draw_mistakes()
+        self.app.schedule(self._judge(item, arg))
+
+    async def _judge(self, item: Any, token: str) -> None:
+        position = item.position
+
+        def steps() -> Generator[None, None, str]:
+            found = yield from judge_steps(position, token)
+            return json.dumps(found)
+
+        try:
+            text = await self.app.coach_job(
+                "judge", (json.dumps(position_to_dict(position)), token), steps)
+            found = json.loads(text)
+            right = bool(found["right"])
+        except Exception as error:
+            self._warn(f"answer not judged: {error!r}")
+            self.judging, self.failed = False, True
+            self.draw_mistakes()
+            return
+        day = today()
+        moved = answer(item, right, day)
+        self.deck = [moved if entry.key == item.key else entry for entry in self.deck]
+        self._store_deck()
+        self.right += 1 if right else 0
+        self.judging = False
+        self.answered = {"chosen": token, "right": right, "best": str(found["best"]),
+                         "cost": int(found["cost"]),
+                         "moved": {"box": moved.box, "days": max(0, moved.due - day),
+                                   "retired": moved.box >= RETIRED}}
+        if self.app.screen == "mistakes":
+            self.draw_mistakes()
+
+    def do_mistake_next(self, arg: str) -> None:
+        self.at += 1
+        self.answered, self.failed = None, False
+        self.draw_mistakes()
+        mistakes_screen.to_top()
+
+    @staticmethod
+    def _warn(text: str) -> None:
+        try:
+            import js
+
+            js.console.warn(text)
+        except Exception:
+            pass
 
     def _listen_file(self) -> None:
         try:
-            import js  # type: ignore[import-not-found]
+            import js
             from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
             node = js.document.getElementById("progress-file")
@@ -96,7 +255,7 @@ class Progress:
         import js
         from pyodide.ffi import to_js
 
-        text = history.export_text(self.history)
+        text = history.export_text(self.history, deck.to_data(self.deck))
         blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
                                                   dict_converter=js.Object.fromEntries))
         url = js.URL.createObjectURL(blob)
@@ -125,13 +284,16 @@ class Progress:
 
     def import_text(self, text: str) -> bool:
         """Take an exported file's history, or refuse it with a message (nothing changes)."""
-        found, reason = history.import_text(text)
+        found, items, reason = deck.import_file(text)
         if found is None:
             self.status = (t(reason), "pg-bad")
             self.draw()
             return False
         self.history = found
         self._store()
+        if items is not None:  # a file without a deck (made before it) leaves the deck
+            self.deck = items
+            self._store_deck()
         self.status = (t("progress.import.done"), "pg-ok")
         self.draw()
         return True

@@ -64,11 +64,55 @@ def _accuracy(value: int | None) -> str:
     return "—" if value is None else i18n.percent(value)
 
 
+def _periods(rows: list[dict[str, Any]]) -> Any:
+    """Results by bot level over time: the win rate by period, a line a level (the legend
+    names each line), and the table of every figure by period and level."""
+    block = el("section", cls="pg-block", id="pg-periods", aria_labelledby="pg-periods-h")
+    add(block, el("h3", t("progress.periods.title"), id="pg-periods-h"))
+    periods = sorted({(row["period"], row["first"], row["last"]) for row in rows})
+    if len(periods) < 2:
+        add(block, el("p", t("progress.periods.few"), "pg-periods-few"))
+        return block
+    labels = [f"{first}–{last}" for _period, first, last in periods]
+    levels = [level for level in ("beginner", "normal", "expert")
+              if any(row["level"] == level for row in rows)]
+    series: list[tuple[str, list[int | None]]] = []
+    for level in levels:
+        found = {row["period"]: row["win_rate"] for row in rows if row["level"] == level}
+        series.append((level, [found.get(period) for period, _first, _last in periods]))
+    legend = el("p", cls="pg-legend", aria_hidden="true")
+    for level in levels:
+        add(legend, el("span", _level(level), f"pg-key pg-series-{level}"))
+    add(block, el("p", t("progress.periods.help"), "pg-periods-help"), legend)
+    svg = charts.lines_chart(t("progress.periods.title"), labels, series,
+                             lambda top: i18n.percent(top), 100)
+    table_rows = [[t("progress.periods.games", first=row["first"], last=row["last"]),
+                   _level(row["level"]), str(row["games"]), i18n.percent(row["win_rate"]),
+                   i18n.number(row["points"]),
+                   t("progress.nil-made", made=row["nil_made"], bid=row["nil_bid"]),
+                   decimal(row["bags"], 1)] for row in rows]
+    add(block, _figure(svg, _table(
+        t("progress.periods.caption"),
+        [t("progress.col.period"), t("progress.col.level"), t("progress.col.games"),
+         t("progress.col.won"), t("progress.col.pph"), t("progress.col.nil"),
+         t("progress.col.bags")], table_rows, "pg-periods-table")))
+    return block
+
+
+def _mistakes_label(due: int) -> str:
+    """The button to "Your mistakes", with how many positions are due today."""
+    if not due:
+        return t("menu.mistakes")
+    return i18n.hint_text("progress.mistakes.due", {"count": i18n.number(due), "n": str(due)})
+
+
 def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None:
     section = clear(byid("screen-progress"))
     add(section, el("h2", t("progress.title")))
     top = el("div", cls="pg-actions")
-    add(top, el("button", t("progress.back"), type="button", data_action="menu"))
+    add(top, el("button", t("progress.back"), type="button", data_action="menu"),
+        el("button", _mistakes_label(model.get("due", 0)), type="button",
+           data_action="mistakes", id="pg-mistakes"))
     add(section, top)
     if model["empty"]:
         add(section, el("p", t("progress.empty"), "pg-empty"))
@@ -108,6 +152,9 @@ def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None
                       "pg-weakest")
             add(line, el("button", t("progress.lesson"), "pg-lesson", type="button",
                          data_action="lesson-tip", data_arg=row["tip"]))
+            if model.get("practise", {}).get(row["skill"]):  # its own positions in the deck
+                add(line, el("button", t("progress.practise"), "pg-lesson pg-practise",
+                             type="button", data_action="mistakes", data_arg=row["skill"]))
             add(block, line)
         else:
             add(block, el("p", t("progress.no-weakest"), "pg-weakest"))
@@ -141,6 +188,7 @@ def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None
              t("progress.col.pph"), t("progress.col.nil"), t("progress.col.bags")], rows,
             "pg-levels-table")))
         add(section, block)
+        add(section, _periods(model["periods"]))
     files = el("section", cls="pg-block pg-files", aria_labelledby="pg-files-h")
     add(files, el("h3", t("progress.files.title"), id="pg-files-h"),
         el("p", t("progress.files.help")))

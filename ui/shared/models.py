@@ -355,10 +355,11 @@ class MenuModel:
     resume: bool  # a game to go back to
     daily_line: str
     in_room: bool = False  # at a room's table: "Leave the room" too
+    mistakes_due: int | None = None  # "Your mistakes": positions due today (None: none kept)
 
 
 def menu_model(game_over: bool | None, today: int, stats: dict[str, object],
-               in_room: bool = False) -> MenuModel:
+               in_room: bool = False, mistakes_due: int | None = None) -> MenuModel:
     """``game_over`` None: no game at all."""
     daily = stats.get("daily")
     result = daily.get(str(today)) if isinstance(daily, dict) else None
@@ -368,7 +369,8 @@ def menu_model(game_over: bool | None, today: int, stats: dict[str, object],
         line = t("menu.daily.played", date=i18n.day_text(today),
                  result=t("end.daily.won" if result["won"] else "end.daily.lost"),
                  ns=i18n.number(result["ns"]), ew=i18n.number(result["ew"]))
-    return MenuModel(resume=game_over is False, daily_line=line, in_room=in_room)
+    return MenuModel(resume=game_over is False, daily_line=line, in_room=in_room,
+                     mistakes_due=mistakes_due)
 
 
 @dataclass(frozen=True)

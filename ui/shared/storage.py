@@ -28,6 +28,7 @@ KEYS = {
     "par": "spades.par.v1",  # the deals' pars, by deal, level and rules (ui/table/coach_cache.py)
     "welcome": "spades.welcome.v1",  # true once the first visit's welcome was shown
     "progress": "spades.progress.v1",  # the judged hands' history (ui/progress/history.py)
+    "mistakes": "spades.mistakes.v1",  # "Your mistakes": the deck (ui/progress/deck.py)
 }
 # Keys of earlier formats: removed when found.
 OLD_KEYS = ("spades.game", "spades.options", "spades.stats", "spades.game.v0")
@@ -45,6 +46,7 @@ LIMITS = {
     "par": 16 * 1024,  # at most coach_cache.MAX_ENTRIES pars of ~100 characters
     "welcome": 16,
     "progress": 128 * 1024,  # at most 200 games' summaries of ~600 characters (history.py)
+    "mistakes": 256 * 1024,  # at most 100 items of ~700 characters, 2,600 at most (deck.py)
 }
 # Deepest nesting of arrays/objects accepted. The app writes at most 6 (the game:
 # {record: {hands: [{cards: {N: [...]}}]}}).

@@ -38,7 +38,7 @@ from spades_core import GameState, Phase
 
 from ..shared import i18n, models, ports
 from ..shared import options as opts
-from ..shared.botrunner import BotRunner
+from ..shared.botrunner import COACH_TIMEOUT_MS, BotRunner
 from ..shared.dom import byid
 from ..shared.i18n import t
 from ..shared.storage import Storage, check_seen
@@ -348,15 +348,16 @@ class App:
             game_over = None if self.flow.game is None else self.flow.state.phase is Phase.OVER
             if self.in_room():
                 game_over = False  # the room's table to go back to
+            due = None if self.progress is None else self.progress.due_count()
             render.menu(models.menu_model(game_over, self.today_number(), self.stats,
-                                          in_room=self.in_room()))
+                                          in_room=self.in_room(), mistakes_due=due))
         if name == "welcome":
             render.welcome()
-        if name == "progress":
+        if name in ("progress", "mistakes"):
             if self.progress is None:
                 name = "menu"
             else:
-                self.progress.show()
+                self.progress.show(name)
         self.screen = name
         render.show_screen(name)
         if name == "table":
@@ -376,6 +377,12 @@ class App:
         """``ui.shared.ports.Port.engine_job``: through the bots' runner, as the hint is (a job of
         a second or less; the coach's worker may be busy with a par for minutes)."""
         return await self.bots.short_job(method, args, steps)
+
+    async def coach_job(self, method: str, args: tuple[Any, ...],
+                        steps: Callable[[], Generator[None, None, str]]) -> str:
+        """Engine work of the coach's (judging an answer in "Your mistakes", as the review
+        judges a decision): in the coach's worker, or in slices on the main thread."""
+        return await self.coaching.coach.job(method, args, steps, COACH_TIMEOUT_MS, wait=True)
 
     def start_practice(self, state: GameState, level: str, hints_on: bool = True,
                        situation: str = "", tips: tuple[str, ...] = ()) -> None:

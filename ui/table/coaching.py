@@ -84,6 +84,10 @@ class Coaching:
         except Exception as error:  # the history never stops the review
             js.console.warn(f"progress not recorded: {error!r}")
             return
+        try:  # its mistakes and blunders into "Your mistakes"
+            progress.add_mistakes(state, hand_index, data)
+        except Exception as error:
+            js.console.warn(f"mistakes not kept: {error!r}")
         if self.app.dialog_kind == "end" and self.flow.state is state:
             self.show_game_figure(state)
 

@@ -146,7 +146,7 @@ def flash_seat(seat: Seat) -> None:
 
 
 def show_screen(name: str) -> None:
-    for screen in ("table", "menu", "welcome", "lessons", "progress"):
+    for screen in ("table", "menu", "welcome", "lessons", "progress", "mistakes"):
         byid(f"screen-{screen}").hidden = screen != name
     js.document.body.setAttribute("data-screen", name)  # the score bar follows (table.css)
 
@@ -448,6 +448,7 @@ def menu(model: MenuModel) -> None:
     add(items,
         el("button", t("menu.new"), type="button", data_action="new"),
         el("button", t("menu.daily"), type="button", data_action="daily"),
+        el("button", t("menu.mistakes"), type="button", data_action="mistakes"),
         el("button", t("menu.rooms"), type="button", data_action="rooms"),
         el("button", t("menu.quick"), type="button", data_action="quick"),
         el("button", t("menu.lessons"), type="button", data_action="lessons"),
@@ -458,3 +459,10 @@ def menu(model: MenuModel) -> None:
         el("button", t("menu.stats"), type="button", data_action="stats"))
     add(section, items)
     add(section, el("p", model.daily_line))
+    if model.mistakes_due:  # the day's round of "Your mistakes", beside today's deal
+        line = el("p", cls="menu-round", data_due=str(model.mistakes_due))
+        add(line, el("span", i18n.hint_text("menu.mistakes.due", {
+            "count": i18n.number(model.mistakes_due), "n": str(model.mistakes_due)})))
+        add(line, el("button", t("menu.mistakes.round"), "link", type="button",
+                     data_action="mistakes"))
+        add(section, line)
