@@ -245,8 +245,8 @@ class Room:
         room says the server's time when it was sent): when the turn began, when the others
         may nudge, and once nudged when a bot takes the seat over."""
         state = self.state
-        if self.status != "playing" or state is None or state.to_act is None:
-            return None
+        if self.status != "playing" or state is None or state.to_act is None or self.ranked:
+            return None  # (a ranked game: nobody to nudge its player)
         seat = state.to_act
         if self.bot_plays(seat):
             return None

@@ -142,6 +142,7 @@ def test_a_ranked_game_shows_south_only_its_view_and_is_ranked_then_published(
     room_info = ann.last["room"]
     assert room_info["options"]["ranked"] == {"day": DAY, "level": LEVEL}
     assert [seat["bot"] for seat in room_info["seats"]] == [True, True, False, True]
+    assert room_info["timer"] is None  # nobody to nudge the player
     # before the day is over: no endpoint tells the deal or its record
     status, day_info = get_json(server.url, f"/api/ranked/{DAY}")
     assert status == 200 and day_info["published"] is False

@@ -305,6 +305,10 @@ def test_a_ranked_daily_is_played_to_its_end_ranked_and_refused_a_second_time(
     page.wait_for_selector("#daily-board li")
     page.set_viewport_size({"width": 375, "height": 667})
     page.screenshot(path="/work/shots/ranked-refused-375.png")
+    page.select_option("#room-bot_level", "expert")  # another level: its own board
+    expect(page.locator("#daily-board-title")).to_have_text(
+        "Today's board, expert bots: ranked deal only")
+    expect(page.locator("#daily-board-empty")).to_be_visible()
 
 
 @pytest.mark.slow

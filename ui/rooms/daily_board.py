@@ -71,6 +71,12 @@ class DailyBoard:
         self.app.dialog_kind = "rooms"
         self.app.schedule(self.show_board(today(), level, "ranked-box", "", dialog=True))
 
+    def do_ranked_level(self, arg: str) -> None:
+        """The dialog's level changed (``":expert"``): that level's board."""
+        level = arg.rpartition(":")[2]
+        if level in rooms_screen.LEVELS:
+            self.app.schedule(self.show_board(today(), level, "ranked-box", "", dialog=True))
+
     def do_ranked_start(self, arg: str) -> None:
         nick = self.rooms.lobby.nickname_field()
         if nick is None:

@@ -338,11 +338,12 @@ def ranked_dialog(nickname: str, level: str, error: str = "") -> None:
     day's board of that level (filled in when it comes: ``daily_board("ranked-box", …)``)."""
     dialog, body = _dialog(t("ranked.title"))
     add(body, el("p", t("ranked.help"), id="ranked-help"))
+    levels = _select("bot_level", tuple((v, t(f"options.level.{v}")) for v in LEVELS), level)
+    levels.setAttribute("data-change", "ranked-level")  # the board of that level shown
     add(body, _field(t("rooms.nickname"), el(
         "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
         autocomplete="nickname", value=nickname)),
-        _field(t("ranked.level"), _select(
-            "bot_level", tuple((v, t(f"options.level.{v}")) for v in LEVELS), level)))
+        _field(t("ranked.level"), levels))
     if error:
         add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
     box = el("div", cls="daily-box", id="ranked-box")
