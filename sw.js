@@ -18,6 +18,8 @@ const UNCACHED = new Set([
   new URL("./sw.js", self.location).href,
   new URL("./vendor/sw-build.js", self.location).href,
 ]);
+// The server's answers (the daily board, a room's record) change: never the worker's, never cached.
+const API = new URL("./api/", self.location).href;
 // Set by a navigation that found a newer build on the server: until the new worker takes over,
 // this one answers from the network first, so that the page never mixes two builds.
 let stale = false;
@@ -44,7 +46,8 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin || UNCACHED.has(url.href)) return;
+  if (request.method !== "GET" || url.origin !== self.location.origin || UNCACHED.has(url.href)
+      || url.href.startsWith(API)) return;
   if (request.mode === "navigate") {
     event.respondWith(navigate(request));
   } else {

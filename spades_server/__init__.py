@@ -14,6 +14,6 @@ PROTOCOL = "spades-room/1"
 # the ``seat`` of each ``state`` frame; 3 added ``rematch``, ``leave``, ``free``, ``open``,
 # ``watch`` and ``peek``, and the room's presence, timer and rematch fields (docs/protocol.md,
 # "Revisions").
-REVISION = 3
+REVISION = 4
 
 __all__ = ["PROTOCOL", "REVISION"]

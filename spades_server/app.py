@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import datetime
 import ipaddress
-import json
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -27,9 +24,10 @@ from spades_core.seats import Seat
 from . import PROTOCOL, REVISION
 from .config import Config, normal_origin
 from .connection import Connection
-from .daily import MAX_SUBMISSION, Board, BoardRefusal, board_json, day_of, verify
+from .daily import Board, day_of
 from .guard import address_key
 from .protocol import ProtocolError, frame, parse_code, parse_message
+from .ranked import board_json, day_json, deal_of, published
 from .rooms import Room, RoomManager
 from .static import SiteFiles, site_refresher
 
@@ -92,72 +90,61 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
     refresh = site_refresher(config.site) if config.refresh_build_info else None
     site = SiteFiles(config.site, refresh)
     connections = {"count": 0}
-    board = Board(config.db_path)
-    submissions: dict[str, deque[float]] = {}
-    replays = asyncio.Semaphore(1)  # one replay at a time: the others wait their turn
-    waiting = {"count": 0}
+    board = Board(config.db_path)  # the pars of the published ranked deals
 
     def board_error(reason: str, status: int, params: dict[str, str] | None = None) -> Response:
         return JSONResponse({"error": reason, "params": params or {}}, status,
                             headers={"Cache-Control": "no-store"})
 
-    async def post_daily(request: Request) -> Response:
-        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-            return board_error("bad-content-type", 415)
-        client = request.client.host if request.client else "?"
-        now = time.monotonic()
-        times = submissions.setdefault(client, deque())
-        while times and now - times[0] > config.daily_window:
-            times.popleft()
-        if len(times) >= config.daily_per_window:
-            return board_error("rate-limited", 429)
-        if len(submissions) > 10_000:  # forget the quiet addresses
-            for key in [k for k, v in submissions.items() if not v]:
-                del submissions[key]
-        declared = request.headers.get("content-length")
-        if declared is not None and (not (declared.isascii() and declared.isdigit())
-                                     or int(declared) > MAX_SUBMISSION):
-            return board_error("too-large", 413, {"limit": str(MAX_SUBMISSION)})
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_SUBMISSION:
-                return board_error("too-large", 413, {"limit": str(MAX_SUBMISSION)})
-        times.append(now)
+    def day_param(request: Request) -> int | None:
+        text = str(request.path_params["day"])
+        if len(text) != 8 or not text.isascii() or not text.isdigit():
+            return None
         try:
-            data = json.loads(body)
-        except (ValueError, RecursionError):
-            return board_error("bad-json", 400)
-        if waiting["count"] >= config.daily_queue:
-            return board_error("busy", 503)
-        waiting["count"] += 1
-        try:
-            async with replays:
-                today = datetime.datetime.now(datetime.UTC).date()
-                result = await asyncio.to_thread(verify, data, today)
-                rank = await asyncio.to_thread(board.add, result)
-        except BoardRefusal as refusal:
-            return board_error(refusal.reason, 422, refusal.params)
-        finally:
-            waiting["count"] -= 1
-        return JSONResponse({"day": result.day, "level": result.level, "rank": rank,
-                             "score": result.scores[0]}, headers={"Cache-Control": "no-store"})
+            day_of(int(text))
+        except ValueError:
+            return None
+        return int(text)
 
     async def get_daily(request: Request) -> Response:
-        text = str(request.path_params["day"])
+        """The day's board: only ranked games (spades_server/ranked.py)."""
         level = request.query_params.get("level", "normal")
         if level not in ("beginner", "normal", "expert"):
             return board_error("bad-level", 400)
-        if len(text) != 8 or not text.isascii() or not text.isdigit():
+        day = day_param(request)
+        if day is None:
             return board_error("bad-day", 400)
-        day = int(text)
-        try:
-            day_of(day)
-        except ValueError:
-            return board_error("bad-day", 400)
-        today = datetime.datetime.now(datetime.UTC).date()
-        data = await asyncio.to_thread(board_json, board, day, level, today)
+        today = manager.ranked.today()
+        ranked = manager.ranked.board
+        par = None
+        if published(day, today):
+            par = board.par_of_deal(deal_of(ranked.secret, day), level,
+                                    recent=(today - day_of(day)).days <= 3)
+        data = await asyncio.to_thread(board_json, ranked, day, level, today, par)
         return JSONResponse(data, headers={"Cache-Control": "no-cache"})
+
+    async def get_ranked_day(request: Request) -> Response:
+        """A day's ranked deal: its commitment; once published, its secret and number."""
+        day = day_param(request)
+        if day is None:
+            return board_error("bad-day", 400)
+        data = day_json(manager.ranked.board, day, manager.ranked.today())
+        return JSONResponse(data, headers={"Cache-Control": "no-cache"})
+
+    async def get_ranked_record(request: Request) -> Response:
+        """The record of a game of a published day's board (its entry's ``record``)."""
+        day = day_param(request)
+        game = str(request.path_params["game"])
+        if day is None or not game.isascii() or not game.isdigit() or len(game) > 12:
+            return board_error("bad-day", 400)
+        if not published(day, manager.ranked.today()):
+            return board_error("not-published", 403)
+        text = await asyncio.to_thread(manager.ranked.board.record_of, day, int(game))
+        if text is None:
+            return board_error("no-such-game", 404)
+        return Response(text, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="spades-ranked-{day}-{game}.json"',
+            "Cache-Control": "no-cache"})
 
     async def get_record(request: Request) -> Response:
         code = parse_code(str(request.path_params["code"])) or ""
@@ -170,6 +157,10 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             return JSONResponse({"error": "bad-token"}, 403)
         if room.state is None or room.status != "over":
             return JSONResponse({"error": "game-not-over"}, 409)
+        ranked = room.options.get("ranked") if room.ranked else None
+        if isinstance(ranked, dict) and not published(int(ranked["day"]),
+                                                      manager.ranked.today()):
+            return JSONResponse({"error": "not-published"}, 403)  # its deal number is secret
         return Response(
             record.dumps(room.state),
             media_type="application/json",
@@ -297,8 +288,9 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
     app = Starlette(
         routes=[
             Route("/api/rooms/{code}/record", get_record, methods=["GET"]),
-            Route("/api/daily", post_daily, methods=["POST"]),
             Route("/api/daily/{day}", get_daily, methods=["GET"]),
+            Route("/api/ranked/{day}", get_ranked_day, methods=["GET"]),
+            Route("/api/ranked/{day}/record/{game}", get_ranked_record, methods=["GET"]),
             WebSocketRoute("/ws", rooms_socket),
             Mount("/", app=site),
         ],

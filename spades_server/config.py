@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from urllib.parse import urlsplit
@@ -89,15 +90,18 @@ class Config:
     address_creates: int = 5
     address_enters: int = 30
     address_failures: int = 10
+    address_ranked: int = 3  # ranked games started per address per window (ranked.py)
     send_queue: int = 256 * 1024
     send_timeout: float = 10.0
     # permessage-deflate on the WebSocket: off, since it costs far more CPU than the few kB
     # of a state frame are worth (the load test measures it: --ws-deflate).
     ws_deflate: bool = False
     ws_ping_interval: float = 20.0  # seconds between the server's keepalive pings
-    daily_per_window: int = 5  # daily-board submissions per client address per window...
-    daily_window: float = 600.0  # ...of this many seconds
-    daily_queue: int = 4  # replays waiting at once (more: 503 busy)
+    # The secret the ranked deal of each day is derived from (spades_server/ranked.py):
+    # $SPADES_RANKED_SECRET, else one made once and kept in the SQLite file.
+    ranked_secret: str | None = field(
+        default_factory=lambda: os.environ.get("SPADES_RANKED_SECRET") or None)
+    ranked_bot_delay: float | None = None  # a ranked game's bots' wait (None: bot_delay)
     refresh_build_info: bool = True  # rewrite site/vendor/build.json when the site changes
 
     def __post_init__(self) -> None:

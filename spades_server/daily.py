@@ -1,4 +1,7 @@
-"""The daily board: finished games of the day's deal, each verified by replaying it.
+"""The daily deal's checks and pars: a finished game of a deal replayed and checked against
+the board's bots (:func:`replay`, :func:`verify`), and the pars the board shows
+(:class:`Board`). The board itself ranks only ranked games (spades_server/ranked.py): a
+result of the offline daily deal is no longer ranked, since its deal is known to the page.
 
 A submission is ``{"nickname", "level", "day", "score": [NS, EW], "record": {...}}``: the
 page's daily game (South is the player; North, East and West are one bot of ``level``, as
@@ -6,12 +9,10 @@ the page and ``spades_core.par`` use them). :func:`verify` replays the record wi
 ``spades_core``: its deal must be the day's (the deal number ``YYYYMMDD`` and every hand's
 cards), its rules the board's (:data:`BOARD_RULES`), the game over, every action of North,
 East and West the one the deterministic bot chooses in that position, and the claimed score
-the replayed one. Anything else is refused with a reason key (docs/server.md); nothing of a
-refused submission is kept.
+the replayed one. Anything else is refused with a reason key.
 
-The board of a day and level ranks the verified results by South's team score (then by the
-margin, then by who came first). The par (the Expert's own result in South's seat,
-``spades_core.par``) is added when that module exists: :func:`par_hook`.
+The par (the Expert's own result in South's seat, ``spades_core.par``) is computed when that
+module exists: :func:`par_hook`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import importlib
 import importlib.util
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -150,8 +150,21 @@ def verify(data: object, today: datetime.date) -> Verified:
             raise BoardRefusal("wrong-deal", {"hand": str(past.hand_index + 1)})
     if played.phase is not Phase.OVER:
         raise BoardRefusal("not-finished")
+    state = replay(played, day, level)
+    if tuple(score) != state.scores:
+        raise BoardRefusal("wrong-score")
+    winner = state.winner
+    digest = hashlib.sha256(record.dumps(state).encode()).hexdigest()
+    return Verified(day, level, nickname, state.scores, winner is not None and winner.name == "NS",
+                    len(state.past_hands), digest)
+
+
+def replay(played: GameState, deal: int, level: str) -> GameState:
+    """``played`` replayed from deal number ``deal`` under the board's rules, South's
+    actions as they are, every other seat's checked to be the bot of ``level``'s own
+    choice; a :class:`BoardRefusal` otherwise (or when the replay differs)."""
     bot = _bot(level)
-    state = GameState.new(BOARD_RULES, deal=day)
+    state = GameState.new(BOARD_RULES, deal=deal)
     for hand_index, actions in enumerate(_actions(played)):
         for index, action in enumerate(actions):
             seat = state.to_act
@@ -167,12 +180,7 @@ def verify(data: object, today: datetime.date) -> Verified:
                 raise BoardRefusal("bad-record", {"why": "illegal action"}) from None
     if state != played or state.phase is not Phase.OVER:
         raise BoardRefusal("bad-record", {"why": "the replay differs"})
-    if tuple(score) != state.scores:
-        raise BoardRefusal("wrong-score")
-    winner = state.winner
-    digest = hashlib.sha256(record.dumps(state).encode()).hexdigest()
-    return Verified(day, level, nickname, state.scores, winner is not None and winner.name == "NS",
-                    len(state.past_hands), digest)
+    return state
 
 
 # --- the par (spades_core.par, when it exists) --------------------------------------------
@@ -197,18 +205,6 @@ def par_hook() -> Callable[[int, str], int | None] | None:
 # --- the board's store -----------------------------------------------------------------
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS daily (
-    day INTEGER NOT NULL,
-    level TEXT NOT NULL,
-    nickname TEXT NOT NULL,
-    score INTEGER NOT NULL,
-    opponents INTEGER NOT NULL,
-    won INTEGER NOT NULL,
-    hands INTEGER NOT NULL,
-    digest TEXT NOT NULL,
-    submitted REAL NOT NULL,
-    PRIMARY KEY (day, level, nickname)
-);
 CREATE TABLE IF NOT EXISTS daily_par (
     day INTEGER NOT NULL,
     level TEXT NOT NULL,
@@ -219,7 +215,7 @@ CREATE TABLE IF NOT EXISTS daily_par (
 
 
 class Board:
-    """The verified results, in the server's SQLite file (shared by the processes of a
+    """The pars, in the server's SQLite file (shared by the processes of a
     machine when they are given the same ``--db``)."""
 
     def __init__(self, path: Path | str,
@@ -233,55 +229,30 @@ class Board:
         self._par_running: set[tuple[int, str]] = set()
         self._closed = False
 
-    def add(self, result: Verified) -> int:
-        """Keep ``result``; its rank on the board. A nickname has one result a day and level."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT digest FROM daily WHERE day=? AND level=? AND nickname=?",
-                (result.day, result.level, result.nickname),
-            ).fetchone()
-            if row is not None:
-                raise BoardRefusal("already-on-board")
-            self._db.execute(
-                "INSERT INTO daily VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (result.day, result.level, result.nickname, result.scores[0], result.scores[1],
-                 int(result.won), result.hands, result.digest, time.time()),
-            )
-        for entry in self.entries(result.day, result.level, limit=None):
-            if entry["nickname"] == result.nickname:
-                return int(entry["rank"])
-        raise AssertionError("the result just kept is on the board")
-
-    def entries(self, day: int, level: str, limit: int | None = BOARD_SIZE) -> list[dict[str, Any]]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT nickname, score, opponents, won, hands FROM daily WHERE day=? AND level=? "
-                "ORDER BY score DESC, score - opponents DESC, submitted ASC"
-                + (f" LIMIT {int(limit)}" if limit is not None else ""),
-                (day, level),
-            ).fetchall()
-        return [
-            {"rank": rank, "nickname": row[0], "score": row[1], "opponents": row[2],
-             "won": bool(row[3]), "hands": row[4]}
-            for rank, row in enumerate(rows, start=1)
-        ]
-
     def par(self, day: int, level: str, today: datetime.date) -> int | None:
-        """The day's par when known. Asked about a day near ``today`` (:func:`near`), it
-        starts the computation in a thread, one at a time: a later ask starts the next, so
-        no run of requests can keep more than one core busy with pars."""
+        """The par of the daily deal ``day`` when known. Asked about a day near ``today``
+        (:func:`near`), it starts the computation in a thread, one at a time: a later ask
+        starts the next, so no run of requests can keep more than one core busy with pars."""
+        return self._par_of(day, level, near(day, today))
+
+    def par_of_deal(self, deal: int, level: str, recent: bool) -> int | None:
+        """The same for any deal number (a published ranked deal): computed only when
+        ``recent`` (its day was published lately), else only read."""
+        return self._par_of(deal, level, recent)
+
+    def _par_of(self, deal: int, level: str, may_start: bool) -> int | None:
         if self._par is None:
             return None
         with self._lock:
             row = self._db.execute(
-                "SELECT par FROM daily_par WHERE day=? AND level=?", (day, level)
+                "SELECT par FROM daily_par WHERE day=? AND level=?", (deal, level)
             ).fetchone()
             if row is not None:
                 return int(row[0])
-            if self._par_running or not near(day, today):
+            if self._par_running or not may_start:
                 return None
-            self._par_running.add((day, level))
-        threading.Thread(target=self._compute_par, args=(day, level), daemon=True).start()
+            self._par_running.add((deal, level))
+        threading.Thread(target=self._compute_par, args=(deal, level), daemon=True).start()
         return None
 
     def _compute_par(self, day: int, level: str) -> None:
@@ -302,10 +273,5 @@ class Board:
             self._db.close()
 
 
-def board_json(board: Board, day: int, level: str, today: datetime.date) -> dict[str, Any]:
-    return {"day": day, "level": level, "rules": BOARD_RULES.to_dict(),
-            "par": board.par(day, level, today), "entries": board.entries(day, level)}
-
-
-__all__ = ["BOARD_RULES", "Board", "BoardRefusal", "Verified", "board_json", "day_of", "near",
+__all__ = ["BOARD_RULES", "Board", "BoardRefusal", "Verified", "day_of", "near", "replay",
            "verify"]

@@ -75,7 +75,7 @@ class Entrance:
             return await self._entered(room)
         else:
             found = await manager.get(str(fields["code"]))
-            if found is None or found.public:
+            if found is None or found.public or found.ranked:  # a ranked game is its player's
                 raise ProtocolError("no-such-room")
             room = found
         if kind == "watch":
@@ -151,7 +151,7 @@ class Entrance:
         guard.check(key, "enter")
         guard.count(key, "enter")
         room = await self.manager.get(code)
-        if room is None or room.public:
+        if room is None or room.public or room.ranked:
             guard.count(key, "fail")
             raise ProtocolError("no-such-room")
         info = room.info()

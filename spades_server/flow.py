@@ -38,7 +38,7 @@ class RoomFlow:
 
     async def _drive(self) -> None:
         room = self.room
-        delay = room.manager.config.bot_delay
+        delay = room.bot_delay()
         while True:
             state = room.state
             if state is None or state.phase is Phase.OVER or state.to_act is None:

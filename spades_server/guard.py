@@ -23,6 +23,7 @@ TOO_MANY = {
     "create": "too-many-rooms",
     "enter": "too-many-joins",
     "fail": "too-many-attempts",
+    "ranked": "too-many-ranked",
 }
 FAILURES = frozenset({"no-such-room", "bad-token"})  # a join or resume that found nothing
 
@@ -82,7 +83,7 @@ class AddressGuard:
     def _limit(self, kind: str) -> int:
         config = self.config
         return {"create": config.address_creates, "enter": config.address_enters,
-                "fail": config.address_failures}[kind]
+                "fail": config.address_failures, "ranked": config.address_ranked}[kind]
 
     def check(self, key: str, kind: str) -> None:
         """Raise the refusal for ``kind`` when ``key`` has used its window's allowance

@@ -180,6 +180,12 @@ SCHEMA: dict[str, dict[str, Field]] = {
     "open": {"open": Field(_bool, required=True)},
     "watch": {"code": Field(_code, required=True)},
     "peek": {"code": Field(_code, required=True)},
+    # revision 4: today's ranked deal (spades_server/ranked.py); ``player``: the browser's token
+    "ranked": {
+        "nickname": Field(_nickname, required=True),
+        "level": Field(_bot_level, required=True),
+        "player": Field(_string(TOKEN_MAX, 16), required=True),
+    },
 }
 
 

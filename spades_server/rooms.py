@@ -53,6 +53,7 @@ from .protocol import (
     view_to_json,
     watcher_json,
 )
+from .ranked import RANKED_ACTIONS, RankedBoard, RankedDesk
 from .store import Store, StoredRoom
 from .sweep import Sweeper
 
@@ -244,8 +245,8 @@ class Room:
         room says the server's time when it was sent): when the turn began, when the others
         may nudge, and once nudged when a bot takes the seat over."""
         state = self.state
-        if self.status != "playing" or state is None or state.to_act is None:
-            return None
+        if self.status != "playing" or state is None or state.to_act is None or self.ranked:
+            return None  # (a ranked game: nobody to nudge its player)
         seat = state.to_act
         if self.bot_plays(seat):
             return None
@@ -446,8 +447,22 @@ class Room:
         self.state = state
         if state.phase is Phase.OVER:
             self.status = "over"
+            if self.ranked:
+                self.manager.ranked.finished(self)  # on the day's board (ranked.py)
         self._moved()
         self.save()
+
+    @property
+    def ranked(self) -> bool:
+        """Today's ranked deal (spades_server/ranked.py): one player, three bots."""
+        return isinstance(self.options.get("ranked"), dict)
+
+    def bot_delay(self) -> float:
+        """Seconds a bot waits before it acts (a ranked game's own, when configured)."""
+        config = self.manager.config
+        if self.ranked and config.ranked_bot_delay is not None:
+            return config.ranked_bot_delay
+        return config.bot_delay
 
     # --- what runs by itself: the bots, the timers (spades_server/flow.py) ----------
 
@@ -520,6 +535,8 @@ class RoomManager:
         self.guard = AddressGuard(config)
         self.sweeper = Sweeper(self)
         self.entrance = Entrance(self)  # entering a room: create, join, resume, quick, watch
+        # today's ranked deal: its registry and board (the SQLite file), its entry
+        self.ranked = RankedDesk(self, RankedBoard(config.db_path, config.ranked_secret))
         self.loop: asyncio.AbstractEventLoop | None = None  # the app's (tests run on it)
 
     def observe(self, room: Room, seat: Seat | None, text: str) -> None:
@@ -537,6 +554,7 @@ class RoomManager:
             room.stop_timers()
         await self.backend.close()
         self.store.close()
+        self.ranked.board.close()
 
     # --- changes and events ---------------------------------------------------------
 
@@ -668,6 +686,11 @@ class RoomManager:
                 raise ProtocolError("already-joined")
             await self.entrance.enter(conn, kind, fields)
             return
+        if kind == "ranked":
+            if conn.room is not None:
+                raise ProtocolError("already-joined")
+            await self.ranked.enter(conn, fields)
+            return
         room, seat = conn.room, conn.seat
         if room is not None and seat is None and kind == "leave":  # a spectator goes
             room.connections.discard(conn)
@@ -677,6 +700,8 @@ class RoomManager:
             return
         if room is None or seat is None:
             raise ProtocolError("not-seated")
+        if room.ranked and kind not in RANKED_ACTIONS:
+            raise ProtocolError("ranked-game")  # one player and bots: nothing else to do
         wanted = fields.get("seat")  # of an action: the seat it is for
         if kind in ("look", "bid", "play") and wanted is not None and wanted != seat:
             raise ProtocolError("not-your-seat")
@@ -771,6 +796,8 @@ class RoomManager:
     def _act(self, room: Room, seat: Seat, kind: str, fields: dict[str, object]) -> None:
         if room.state is None:
             raise ProtocolError("not-started")
+        if room.ranked:
+            self.ranked.check_action(room)
         room.back(seat)
         if kind == "look":
             if room.state.phase is Phase.BIDDING:

@@ -68,5 +68,6 @@ class Sweeper:
                 room.stop_timers()
                 del rooms[code]
         manager.guard.forget()
+        manager.ranked.sweep()  # ranked games left on when their day was published
         self.deleted += len(deleted)
         return deleted

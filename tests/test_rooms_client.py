@@ -381,3 +381,30 @@ def test_the_rematch_line_and_the_hosts_seat_list() -> None:
     assert [row.can_free for row in rows] == [False, False, True, True]  # not self, not a bot
     assert not any(row.can_free for row in rooms_client.host_rows(over, "S"))  # not the host
     assert "seats-closed" in rooms_client.STOPPING_REFUSALS
+
+
+def test_a_ranked_room_says_its_day_level_and_rank_and_the_browser_token_is_kept() -> None:
+    def ranked_room(ranked: object) -> rooms_client.RoomInfo:
+        return rooms_client.room_from_json({
+            "code": "ACDEFGHJKM", "public": False, "status": "over", "nudge": None,
+            "options": {"ranked": ranked},
+            "seats": [{"seat": s, "nickname": "Ann" if s == "S" else None, "bot": s != "S",
+                       "away": False, "connected": s == "S"} for s in "NESW"]})
+
+    assert ranked_room({"day": 20261207, "level": "expert", "rank": 3}).ranked == \
+        rooms_client.Ranked(20261207, "expert", 3)
+    assert ranked_room({"day": 20261207, "level": "normal"}).ranked == \
+        rooms_client.Ranked(20261207, "normal", None)
+    for bad in (None, 5, {"day": "x", "level": "normal"}, {"day": 1, "level": "master"},
+                {"day": True, "level": "normal"}):
+        assert ranked_room(bad).ranked is None, bad
+    assert ranked_room({"day": 1, "level": "normal", "rank": 0}).ranked == \
+        rooms_client.Ranked(1, "normal", None)
+    assert _room().ranked is None
+    value, clean = check_stored({"player": "p" * 32})
+    assert clean and value["player"] == "p" * 32
+    for bad in ("short", "p" * 65, "p" * 20 + "<", 7):
+        value, clean = check_stored({"player": bad})
+        assert not clean and value["player"] == ""
+    assert {"ranked-played", "too-many-ranked", "ranked-day-over"} <= \
+        rooms_client.STOPPING_REFUSALS

@@ -1,6 +1,7 @@
-"""The daily board: a finished game of the day's deal is replayed by the server and kept only
-if every bot action is the deterministic bots' own, the deal is the day's and the score the
-replayed one; forged records are refused with a reason key. Over HTTP on 127.0.0.1."""
+"""The daily deal's checks: a finished game of the day's deal replayed by the server is
+accepted only if every bot action is the deterministic bots' own, the deal is the day's and
+the score the replayed one; forged records are refused with a reason key. The board (over
+HTTP on 127.0.0.1) ranks only ranked games: test_server_ranked.py."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -61,19 +61,6 @@ def submission(state: GameState, **changes: Any) -> dict[str, Any]:
     return data
 
 
-def post(url: str, body: bytes | dict[str, Any], content_type: str = "application/json",
-         address: str = "/api/daily") -> tuple[int, dict[str, Any]]:
-    parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
-    raw = body if isinstance(body, bytes) else json.dumps(body).encode()
-    try:
-        conn.request("POST", address, body=raw, headers={"Content-Type": content_type})
-        response = conn.getresponse()
-        return response.status, json.loads(response.read() or b"null")
-    finally:
-        conn.close()
-
-
 def get(url: str, path: str) -> tuple[int, Any]:
     parts = urlsplit(url)
     conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
@@ -92,8 +79,7 @@ def game() -> GameState:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[RunningServer]:
-    config = Config(db_path=tmp_path / "rooms.sqlite3", refresh_build_info=False,
-                    daily_per_window=100)
+    config = Config(db_path=tmp_path / "rooms.sqlite3", refresh_build_info=False)
     running = start_server(0, config=config)
     try:
         yield running
@@ -101,20 +87,22 @@ def server(tmp_path: Path) -> Iterator[RunningServer]:
         running.stop()
 
 
-def test_a_true_result_is_ranked_on_the_days_board(server: RunningServer, game: GameState) -> None:
-    status, answer = post(server.url, submission(game))
-    assert status == 200, answer
-    assert answer == {"day": DAY, "level": LEVEL, "rank": 1, "score": game.scores[0]}
-    status, answer = post(server.url, submission(game, nickname="Bob"))
-    assert status == 200 and answer["rank"] == 2  # same score: the first to come ranks first
-    status, answer = post(server.url, submission(game))
-    assert (status, answer["error"]) == (422, "already-on-board")
+def test_the_offline_daily_deal_is_not_ranked_and_the_board_checks_its_address(
+    server: RunningServer,
+) -> None:
+    """The board ranks only ranked games (test_server_ranked.py): a result of the offline
+    daily deal, whose hands the page knows, is not taken any more."""
+    parts = urlsplit(server.url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
+    try:
+        conn.request("POST", "/api/daily", body=b"{}",
+                     headers={"Content-Type": "application/json"})
+        assert conn.getresponse().status == 405
+    finally:
+        conn.close()
     status, board = get(server.url, f"/api/daily/{DAY}?level={LEVEL}")
-    assert status == 200 and board["day"] == DAY and "par" in board
-    assert [(e["rank"], e["nickname"], e["score"]) for e in board["entries"]] == [
-        (1, "Ann", game.scores[0]), (2, "Bob", game.scores[0])
-    ]
-    assert get(server.url, f"/api/daily/{DAY}?level=expert")[1]["entries"] == []
+    assert status == 200 and board["day"] == DAY and board["ranked"] is True
+    assert board["entries"] == [] and board["par"] is None and board["deal"] is None
     assert get(server.url, "/api/daily/2026-1-1")[0] == 400
     wide = "".join(chr(0xFF10 + int(digit)) for digit in str(DAY))  # full-width digits
     for day in ("2026120\u00b2", wide, "99999999", "20261331", "00000000"):
@@ -124,27 +112,15 @@ def test_a_true_result_is_ranked_on_the_days_board(server: RunningServer, game: 
     assert (status, answer["error"]) == (400, "bad-level")
 
 
-def test_a_better_score_ranks_higher(tmp_path: Path, game: GameState) -> None:
-    board = daily.Board(tmp_path / "board.sqlite3")
-    try:
-        low = daily.verify(submission(game, nickname="Low"), TODAY)
-        assert board.add(low) == 1
-        high = replace(low, nickname="High", scores=(low.scores[0] + 10, low.scores[1]))
-        assert board.add(high) == 1
-        assert [entry["nickname"] for entry in board.entries(DAY, LEVEL)] == ["High", "Low"]
-    finally:
-        board.close()
-
-
 @pytest.mark.parametrize("swap_at", [1, 30])
-def test_one_bot_action_changed_is_refused(
-    server: RunningServer, game: GameState, swap_at: int
-) -> None:
+def test_one_bot_action_changed_is_refused(game: GameState, swap_at: int) -> None:
     forged = play_game(DAY, swap_bot_action_at=swap_at)
     assert forged != game
-    status, answer = post(server.url, submission(forged))
-    assert (status, answer["error"]) == (422, "not-the-bots-action")
-    assert answer["params"]["seat"] in ("N", "E", "W")
+    assert daily.verify(submission(game), TODAY).scores == game.scores
+    with pytest.raises(daily.BoardRefusal) as refused:
+        daily.verify(submission(forged), TODAY)
+    assert refused.value.reason == "not-the-bots-action"
+    assert refused.value.params["seat"] in ("N", "E", "W")
 
 
 def test_one_bot_card_changed_in_the_record_is_refused(game: GameState) -> None:
@@ -236,24 +212,6 @@ def test_the_wrong_deal_rules_or_an_unfinished_game_are_refused(game: GameState)
     with pytest.raises(daily.BoardRefusal) as refused:
         daily.verify(submission(unfinished), TODAY)
     assert refused.value.reason == "not-finished"
-
-
-def test_size_type_and_rate_limits(tmp_path: Path, game: GameState) -> None:
-    config = Config(db_path=tmp_path / "r.sqlite3", refresh_build_info=False, daily_per_window=3)
-    running = start_server(0, config=config)
-    try:
-        status, answer = post(running.url, b"x" * (daily.MAX_SUBMISSION + 1))
-        assert (status, answer["error"]) == (413, "too-large")
-        status, answer = post(running.url, submission(game), content_type="text/plain")
-        assert (status, answer["error"]) == (415, "bad-content-type")
-        status, answer = post(running.url, b"{not json")
-        assert (status, answer["error"]) == (400, "bad-json")
-        assert post(running.url, submission(game, nickname="Ann"))[0] == 200
-        assert post(running.url, submission(game, nickname="Bea"))[0] == 200
-        status, answer = post(running.url, submission(game, nickname="Cy"))
-        assert (status, answer["error"]) == (429, "rate-limited")
-    finally:
-        running.stop()
 
 
 def test_the_par_hook_is_clean() -> None:

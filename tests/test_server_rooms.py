@@ -664,7 +664,7 @@ def test_the_host_seats_the_players_before_the_start(server: RunningServer) -> N
 def test_the_welcome_says_the_protocol_and_its_revision(server: RunningServer) -> None:
     with connect(server.url.replace("http://", "ws://") + "ws", open_timeout=TIMEOUT) as ws:
         welcome = json.loads(ws.recv(timeout=TIMEOUT))
-    assert welcome == {"type": "welcome", "protocol": "spades-room/1", "revision": 3}
+    assert welcome == {"type": "welcome", "protocol": "spades-room/1", "revision": 4}
 
 
 def test_a_public_table_has_no_host(server: RunningServer) -> None:

@@ -75,8 +75,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("rooms") / "rooms.sqlite3"
     # every page comes from 127.0.0.1: the per-address limits (docs/server.md) are set wide
+    # (a ranked game's bots act at once: the test plays one to its end)
     config = Config(db_path=db, quick_wait=QUICK_WAIT, address_connections=200,
-                    address_creates=200, address_enters=1000, address_failures=200)
+                    address_creates=200, address_enters=1000, address_failures=200,
+                    ranked_bot_delay=0.0)
     server = start_server(0, "127.0.0.1", config)
     try:
         yield server.url

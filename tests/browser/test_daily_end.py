@@ -43,6 +43,9 @@ def test_the_daily_deal_button_after_todays_deal_says_it_is_done_and_offers_the_
     open_app(page, live_server)
     assert step(page) == "end"
     assert str(DEAL) in stored(page, "stats")["daily"]
+    # the offline daily deal is not ranked: its end says so and offers the ranked deal
+    expect(page.locator("dialog[open] #daily-unranked")).to_contain_text("Not ranked")
+    expect(page.locator("dialog[open] #daily-ranked")).to_have_text("Play today's ranked deal")
     page.click("dialog[open] [data-action=daily]")
     dialog = page.locator("dialog[open]")
     expect(dialog.locator("h2")).to_have_text("Today's deal is done")

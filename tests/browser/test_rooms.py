@@ -5,6 +5,7 @@ and the player gets it back. The server is the live one (tests/browser/conftest.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -258,23 +259,56 @@ def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
 
 
 @pytest.mark.slow
-def test_the_daily_board_shows_a_submitted_result(live_server: str, page: Page) -> None:
-    from .apphelpers import play_to_end
+def test_a_ranked_daily_is_played_to_its_end_ranked_and_refused_a_second_time(
+    live_server: str, page: Page,
+) -> None:
+    """Today's ranked deal from the menu: the server's room with three bots, to its end;
+    its rank and the board (ranked games only); a second attempt is refused. South bids 13
+    every hand: the team falls under the floor (-200) in two or three hands, a short game."""
+    from .apphelpers import FAST, step
 
-    _lang(page, "en")
+    preset(page, FAST)
     open_app(page, live_server)
     page.click("#menu-button")
-    page.click("[data-action=daily]")
-    play_to_end(page, max_steps=600)
-    page.wait_for_selector("dialog[open] #daily-submit", timeout=10_000)
+    page.click("#screen-menu [data-action=ranked]")
+    page.wait_for_selector("dialog[open] #ranked-start")
+    expect(page.locator("#daily-board-title")).to_have_text(
+        "Today's board, beginner bots: ranked deal only")
+    expect(page.locator("#room-bot_level")).to_have_value("beginner")
     page.fill("#room-nickname", "Zoé")
-    page.click("#daily-submit")
-    page.wait_for_selector("#daily-rank", timeout=60_000)
-    assert "number 1" in page.inner_text("#daily-rank")
-    assert "beginner bots" in page.inner_text("#daily-rank")  # the level it is ranked by
-    expect(page.locator("#daily-board-title")).to_have_text("Today's board, beginner bots")
+    page.screenshot(path="/work/shots/ranked-entry-1280.png")
+    page.click("dialog[open] #ranked-start")
+    page.wait_for_selector("#room-ranked", timeout=20_000)  # the room bar: "Ranked deal"
+    assert page.locator("#room-chat-button").count() == 0
+    clicks = {"blind": "#panel [data-action=look]", "bid": "#panel [data-bid='13']",
+              "play": "#hand .card.playable >> nth=0",
+              "sheet": "dialog[open] [data-action=sheet-next]"}
+    for _ in range(300):
+        kind = step(page)
+        if kind == "dialog" and page.query_selector("dialog[open] #ranked-box"):
+            break
+        with contextlib.suppress(PlaywrightTimeout):  # the panel drawn again meanwhile
+            page.click(clicks[kind], timeout=1_000)
+    else:
+        raise AssertionError("the ranked game did not end")
+    expect(page.locator("#daily-rank")).to_have_text(
+        "Ranked: you are number 1 on today's board against the beginner bots.", timeout=20_000)
     assert "Zoé" in page.inner_text("#daily-board")
-    page.screenshot(path=str(SHOTS / "daily-1280.png"))
+    assert page.locator("dialog[open] [data-action=room-rematch]").count() == 0
+    page.screenshot(path="/work/shots/ranked-end-1280.png")
+    page.click("dialog[open] [data-action=room-leave]")
+    page.click("#screen-menu [data-action=ranked]")
+    page.wait_for_selector("dialog[open] #ranked-start")
+    page.click("dialog[open] #ranked-start")  # the nickname kept: the same player again
+    expect(page.locator("dialog[open] #room-error")).to_contain_text(
+        "You have already played today's ranked deal", timeout=20_000)
+    page.wait_for_selector("#daily-board li")
+    page.set_viewport_size({"width": 375, "height": 667})
+    page.screenshot(path="/work/shots/ranked-refused-375.png")
+    page.select_option("#room-bot_level", "expert")  # another level: its own board
+    expect(page.locator("#daily-board-title")).to_have_text(
+        "Today's board, expert bots: ranked deal only")
+    expect(page.locator("#daily-board-empty")).to_be_visible()
 
 
 @pytest.mark.slow

@@ -255,7 +255,8 @@ class RoomTable:
         self.arm_tick(bool(timer))
         rooms_screen.room_bar(self.rooms.code, self.rooms.data["muted"], self.nudge_open(), nudged,
                               self.rooms.reconnecting, tuple(self.lines), away, self.chat_stale,
-                              timer, self.rooms.watching)
+                              timer, self.rooms.watching,
+                              ranked=room is not None and room.ranked is not None)
 
     def arm_tick(self, on: bool) -> None:
         """Redraw the room bar every second while a turn timer is shown."""
@@ -271,7 +272,11 @@ class RoomTable:
         view, room = self.rooms.view, self.rooms.room
         if view is None or self.rooms.code is None or room is None:
             return
-        if self.rooms.watching or self.rooms.token is None:
+        if room.ranked is not None and self.rooms.token is not None:
+            won = game_winner(view.scores, view.rules) == 0  # the player is South
+            rooms_screen.room_end(view.scores, won, "", ranked=True)
+            self.rooms.daily.show_end(room.ranked)  # its rank and the board
+        elif self.rooms.watching or self.rooms.token is None:
             rooms_screen.room_end(view.scores, None, "")
         else:
             mine = 0 if self.rooms.seat in ("N", "S") else 1

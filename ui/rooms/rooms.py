@@ -69,6 +69,7 @@ class Rooms:
         self.reconnecting = False
         self.pending: dict[str, Any] | None = None  # the message to send once connected
         self.watching = False  # a spectator: the table, no seat, no hand
+        self.ranked_level: str | None = None  # the level of the ranked game last asked for
         self.state_at = 0.0  # when the last state came (performance.now): the turn timer
         self._proxies: list[Any] = []  # the sockets' listeners, kept
         self._network: list[Any] = []  # the window's offline/online listeners, kept
@@ -385,6 +386,11 @@ class Rooms:
         else:
             key = f"rooms.refused.{reason}"
             text = t(key, **params) if i18n.has(key) else t("rooms.refused.other")
+        if data.get("request") == "ranked":  # today's ranked deal not started: its dialog
+            self.wanted = False
+            self.close_socket()
+            self.daily.refused(reason, params, text)
+            return
         if reason in rc.STOPPING_REFUSALS:
             self.wanted = False
             self.close_socket()

@@ -35,6 +35,7 @@ from spades_core.views import View
 
 from ..shared import i18n, models
 from ..shared.i18n import t
+from ..shared.options import CHOICES
 
 NICKNAME_MAX = 20
 MARKS_MAX = 2  # as spades_server.protocol.MARKS_MAX
@@ -46,6 +47,7 @@ STOPPING_REFUSALS = frozenset({
     "no-such-room", "room-full", "bad-nickname", "seat-taken", "server-full",
     "too-many-rooms", "too-many-joins", "too-many-attempts", "too-many-connections",
     "seats-closed", "too-many-spectators", "game-over",
+    "ranked-played", "ranked-unfinished", "too-many-ranked", "ranked-day-over",
 })
 
 
@@ -242,6 +244,27 @@ class RoomInfo:
     rematch: tuple[str, ...] | None = None  # once over: the seats that asked for a new game
     spectators: int = 0
     timer: TurnTimer | None = None
+    ranked: Ranked | None = None  # today's ranked deal (one player, three bots)
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A ranked game's day, bots' level and, once over, its rank on the day's board."""
+
+    day: int
+    level: str
+    rank: int | None = None
+
+
+def ranked_from_json(data: Any) -> Ranked | None:
+    if not isinstance(data, dict):
+        return None
+    day, level, rank = data.get("day"), data.get("level"), data.get("rank")
+    if isinstance(day, bool) or not isinstance(day, int) or level not in CHOICES["level"]:
+        return None
+    if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
+        rank = None
+    return Ranked(day, str(level), rank)
 
 
 @dataclass(frozen=True)
@@ -321,6 +344,7 @@ def room_from_json(data: Any) -> RoomInfo:
                  if isinstance(rematch, list) else None),
         spectators=spectators if isinstance(spectators, int) and spectators > 0 else 0,
         timer=timer_from_json(data.get("timer"), data.get("clock")),
+        ranked=ranked_from_json(options.get("ranked")),
     )
 
 
@@ -392,7 +416,8 @@ def room_table_model(view: View, room: RoomInfo, ui: models.UiState,
         turn = (t("rooms.watching.turn", seat=seat_words(room, view.to_act.name, None))
                 if view.to_act is not None else "")
     model = dataclasses.replace(base, seats=seats, turn=turn,
-                                deal_label=t("rooms.label", code=show_code(room.code)))
+                                deal_label=t("ranked.bar") if room.ranked is not None
+                                else t("rooms.label", code=show_code(room.code)))
     if watching:
         model = dataclasses.replace(model, hand=(), panel="", turn_mine=False,
                                     hint_enabled=False, hint_visible=False)
@@ -537,7 +562,15 @@ def rematch_text(room: RoomInfo, mine: str | None) -> str:
 
 
 def empty_stored() -> dict[str, Any]:
-    return {"nickname": "", "muted": False, "seats": {}, "last": None}
+    return {"nickname": "", "muted": False, "seats": {}, "last": None, "player": ""}
+
+
+PLAYER_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def good_player(text: object) -> bool:
+    """The browser's own token for the ranked deal (one game a day per browser)."""
+    return isinstance(text, str) and 16 <= len(text) <= 64 and set(text) <= PLAYER_CHARS
 
 
 def check_stored(data: Any) -> tuple[dict[str, Any], bool]:
@@ -566,6 +599,11 @@ def check_stored(data: Any) -> tuple[dict[str, Any], bool]:
         clean = False
     last = parse_code(data.get("last"))
     value["last"] = last if last in value["seats"] else None
+    player = data.get("player")
+    if good_player(player):
+        value["player"] = player
+    elif player not in (None, ""):
+        clean = False
     return value, clean
 
 

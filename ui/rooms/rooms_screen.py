@@ -233,8 +233,9 @@ def chat_dialog(phrases: tuple[str, ...], lines: tuple[str, ...] = ()) -> None:
 
 def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bool,
              lines: tuple[str, ...], away: bool = False, stale: bool = False,
-             timer: str = "", watching: bool = False) -> None:
-    """The strip over the table in a room; created on first use. Its row (the room, Chat,
+             timer: str = "", watching: bool = False, ranked: bool = False) -> None:
+    """The strip over the table in a room (a ranked game's: its name only, nobody to chat
+    with); created on first use. Its row (the room, Chat,
     Mute, Nudge) takes a line; what comes and goes (taken over, reconnecting, nudged, the
     chat's last lines, faded once ``stale``) floats over the table's top, so that the table,
     the hand and the buttons never move."""
@@ -246,14 +247,20 @@ def room_bar(code: str, muted: bool, nudge: bool, nudged: bool, reconnecting: bo
     clear(bar)
     bar.hidden = False
     head = el("div", cls="room-bar-row")
-    add(head, el("span", t("rooms.label", code=show_code(code)), "room-bar-code"))
-    if watching:
+    if ranked:
+        add(head, el("span", t("ranked.bar"), "room-bar-code", id="room-ranked"))
+    else:
+        add(head, el("span", t("rooms.label", code=show_code(code)), "room-bar-code"))
+    if ranked:
+        pass
+    elif watching:
         add(head, el("span", t("rooms.watching"), "room-watching", id="room-watching"))
     else:
         add(head, _button(t("rooms.chat"), "room-chat", id="room-chat-button"))
-    add(head, _button(t("rooms.unmute") if muted else t("rooms.mute"), "room-mute",
-                      aria_pressed="true" if muted else "false", id="room-mute-button"),
-        _button(t("rooms.seats"), "room-seats", id="room-seats-button"))
+    if not ranked:
+        add(head, _button(t("rooms.unmute") if muted else t("rooms.mute"), "room-mute",
+                          aria_pressed="true" if muted else "false", id="room-mute-button"),
+            _button(t("rooms.seats"), "room-seats", id="room-seats-button"))
     if nudge:
         add(head, _button(t("rooms.nudge"), "nudge", True, id="room-nudge-button"))
     add(bar, head)
@@ -296,14 +303,22 @@ def hide_room_bar() -> None:
 
 
 def room_end(scores: tuple[int, int], won: bool | None, record_url: str,
-             rematch: str = "", asked: bool = False) -> None:
+             rematch: str = "", asked: bool = False, ranked: bool = False) -> None:
     """The end of a room's game: the result (``won`` None: a spectator's), the record, and
-    Rematch (same seats and rules, a new deal) or give up the seat."""
+    Rematch (same seats and rules, a new deal) or give up the seat. A ranked game's
+    (``ranked``) has a box for its rank and the day's board (filled in when the board
+    comes) instead: no rematch, and its record only once the day is published."""
     dialog, body = _dialog(t("end.title"))
     if won is not None:
         add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"))
     add(body, el("p", t("rooms.end.score", ns=i18n.number(scores[0]),
                         ew=i18n.number(scores[1]))))
+    if ranked:
+        add(body, el("div", None, "daily-box", id="ranked-box"))
+        add(body, el("p", t("ranked.record-later"), "rooms-note"))
+        _show(dialog, _button(t("rooms.leave"), "room-leave", primary=True),
+              _button(t("dialog.close"), "close"))
+        return
     if record_url:
         add(body, el("a", t("rooms.record"), "button", href=record_url,
                      download="spades-record.json", id="room-record"))
@@ -318,8 +333,36 @@ def room_end(scores: tuple[int, int], won: bool | None, record_url: str,
           _button(t("dialog.close"), "close"))
 
 
-def daily_offer(nickname: str) -> None:
-    """Appended to the open end dialog: the nickname and "Submit to the daily board"."""
+def ranked_dialog(nickname: str, level: str, error: str = "") -> None:
+    """Today's ranked deal: what it is, a nickname and the bots' level, "Play", and the
+    day's board of that level (filled in when it comes: ``daily_board("ranked-box", …)``)."""
+    dialog, body = _dialog(t("ranked.title"))
+    add(body, el("p", t("ranked.help"), id="ranked-help"))
+    levels = _select("bot_level", tuple((v, t(f"options.level.{v}")) for v in LEVELS), level)
+    levels.setAttribute("data-change", "ranked-level")  # the board of that level shown
+    add(body, _field(t("rooms.nickname"), el(
+        "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
+        autocomplete="nickname", value=nickname)),
+        _field(t("ranked.level"), levels))
+    if error:
+        add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
+    box = el("div", cls="daily-box", id="ranked-box")
+    add(box, el("p", t("ranked.loading"), "rooms-note", id="ranked-status", role="status"))
+    add(body, box)
+    _show(dialog, _button(t("ranked.play"), "ranked-start", primary=True, id="ranked-start"),
+          _button(t("dialog.close"), "close"))
+
+
+def ranked_no_server() -> None:
+    """The ranked dialog when the server cannot be reached: it says so, and nothing else."""
+    dialog, body = _dialog(t("ranked.title"))
+    add(body, el("p", t("ranked.no-server"), "rooms-error", id="ranked-no-server", role="alert"))
+    _show(dialog, _button(t("dialog.close"), "close"))
+
+
+def daily_unranked() -> None:
+    """Appended to the open end dialog of the offline daily deal: it is not ranked (its
+    hands are in every page), and the way to today's ranked deal."""
     body = _found(byid("dialog")).querySelector(".dialog-body")
     if _found(body) is None:
         return
@@ -327,35 +370,29 @@ def daily_offer(nickname: str) -> None:
     if old is not None:
         old.remove()
     box = el("div", cls="daily-box", id="daily-box")
-    add(box, _field(t("rooms.nickname"), el(
-        "input", id="room-nickname", type="text", maxlength=str(NICKNAME_MAX),
-        autocomplete="nickname", value=nickname)),
-        _button(t("daily.submit"), "daily-submit", id="daily-submit"),
-        el("p", "", "daily-status", id="daily-status", role="status"))
+    add(box, el("p", t("daily.unranked"), "rooms-note", id="daily-unranked"),
+        _button(t("daily.unranked.play"), "ranked", id="daily-ranked"))
     add(body, box)
 
 
-def daily_status(text: str) -> None:
-    node = _found(byid("daily-status"))
-    if node is not None:
-        node.textContent = text
-
-
 def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str, title: str) -> None:
-    """The daily board inside the end dialog's box ``box_id``; ``title`` names the bots'
-    level it ranks."""
+    """The daily board (ranked games only) inside the box ``box_id`` of a dialog; ``title``
+    names the bots' level it ranks and says that only the ranked deal is on it."""
     box = _found(byid(box_id))
     if box is None:
         return
     clear(box)
     if rank_line:
         add(box, el("p", rank_line, "daily-rank", id="daily-rank"))
-    if lines:
+    if title:
         add(box, el("p", title, "daily-board-title", id="daily-board-title"))
+    if lines:
         listing = el("ol", cls="daily-board", id="daily-board", aria_labelledby="daily-board-title")
         for line in lines:
             add(listing, el("li", line))
         add(box, listing)
+    elif title:
+        add(box, el("p", t("ranked.board-empty"), "rooms-note", id="daily-board-empty"))
 
 
 def language() -> str:

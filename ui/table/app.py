@@ -427,6 +427,14 @@ class App:
             return
         self.rooms.open_dialog()
 
+    def do_ranked(self, arg: str) -> None:
+        """Today's ranked deal: the rooms' dialog (``ui/rooms/daily_board.py``); without the
+        rooms' controller it says the deal needs the server, and nothing else changes."""
+        if self.rooms is None:
+            render.notice(t("ranked.no-server"), "ranked-no-server")
+            return
+        self.rooms.daily.open_ranked()
+
     def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")
 

@@ -448,6 +448,7 @@ def menu(model: MenuModel) -> None:
     add(items,
         el("button", t("menu.new"), type="button", data_action="new"),
         el("button", t("menu.daily"), type="button", data_action="daily"),
+        el("button", t("menu.ranked"), type="button", data_action="ranked"),
         el("button", t("menu.mistakes"), type="button", data_action="mistakes"),
         el("button", t("menu.rooms"), type="button", data_action="rooms"),
         el("button", t("menu.quick"), type="button", data_action="quick"),
