@@ -9,20 +9,20 @@ of the connection's address (:mod:`.guard`), seats the connection inside the roo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 from spades_core.seats import Seat
 
 from .connection import Connection, token_digest
 from .guard import FAILURES
 from .protocol import ProtocolError, frame
+from .roomtypes import Manager, RoomLike
 
-if TYPE_CHECKING:
-    from .rooms import Room, RoomManager
+Room = TypeVar("Room", bound=RoomLike)  # the manager's room (``rooms.Room``)
 
 
-class Entrance:
-    def __init__(self, manager: RoomManager) -> None:
+class Entrance(Generic[Room]):
+    def __init__(self, manager: Manager[Room]) -> None:
         self.manager = manager
 
     async def waiting_public_room(self) -> Room:
