@@ -36,6 +36,23 @@ def ensure_requirements() -> None:
     importlib.invalidate_caches()
 
 
+# The limits set from the command line as they are: (flag, the Config field it sets, its help);
+# each takes the field's type and default, N for a count and S for seconds.
+LIMITS: tuple[tuple[str, str, str], ...] = (
+    ("--address-connections", "address_connections",
+     "WebSocket connections at once per client address"),
+    ("--address-creates", "address_creates", "rooms created per client address per minute"),
+    ("--address-joins", "address_enters",
+     "rooms entered (create, join, quick, resume) per client address per minute"),
+    ("--address-failures", "address_failures",
+     "joins or resumes that found nothing per client address per minute"),
+    ("--sweep-interval", "sweep_interval", "seconds between two sweeps"),
+    ("--idle-expiry", "idle_expiry",
+     "seconds after which a room not over, unchanged and with nobody in it, is deleted"),
+    ("--finished-kept", "finished_kept", "seconds a finished game's room and record are kept"),
+)
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python3 -m spades_server", description="Serve the Spades trainer and its rooms."
@@ -55,31 +72,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "by spaces or commas). None: pages from loopback or the server's own IP address")
     parser.add_argument("--max-connections", type=int, default=500,
                         help="WebSocket connections at once")
-    limits = Config()
-    parser.add_argument("--address-connections", type=int, metavar="N",
-                        default=limits.address_connections,
-                        help="WebSocket connections at once per client address")
-    parser.add_argument("--address-creates", type=int, metavar="N",
-                        default=limits.address_creates,
-                        help="rooms created per client address per minute")
-    parser.add_argument("--address-joins", type=int, metavar="N", default=limits.address_enters,
-                        help="rooms entered (create, join, quick, resume) per client address "
-                             "per minute")
-    parser.add_argument("--address-failures", type=int, metavar="N",
-                        default=limits.address_failures,
-                        help="joins or resumes that found nothing per client address per minute")
-    parser.add_argument("--sweep-interval", type=float, metavar="S",
-                        default=limits.sweep_interval, help="seconds between two sweeps")
-    parser.add_argument("--idle-expiry", type=float, metavar="S", default=limits.idle_expiry,
-                        help="seconds after which a room not over, unchanged and with nobody "
-                             "in it, is deleted")
-    parser.add_argument("--finished-kept", type=float, metavar="S",
-                        default=limits.finished_kept,
-                        help="seconds a finished game's room and record are kept")
+    defaults = Config()
+    for flag, field, text in LIMITS:
+        default = getattr(defaults, field)
+        parser.add_argument(flag, dest=field, type=type(default), default=default,
+                            metavar="N" if isinstance(default, int) else "S", help=text)
     parser.add_argument("--ws-deflate", action="store_true",
                         help="permessage-deflate on the WebSocket (less bandwidth, more CPU)")
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
-    parser.add_argument("--max-rooms", type=int, metavar="N", default=limits.max_rooms_loaded,
+    parser.add_argument("--max-rooms", type=int, metavar="N", default=defaults.max_rooms_loaded,
                         help="rooms held in memory at once (default %(default)s)")
     parser.add_argument("--no-build", action="store_true",
                         help="skip tools/build_web.py (serve site/ as it is)")
@@ -136,14 +137,8 @@ def make_config(args: argparse.Namespace) -> Config:
         max_connections=args.max_connections,
         ws_deflate=args.ws_deflate,
         allowed_origins=origins(args.origin),
-        address_connections=args.address_connections,
-        address_creates=args.address_creates,
-        address_enters=args.address_joins,
-        address_failures=args.address_failures,
-        sweep_interval=args.sweep_interval,
-        idle_expiry=args.idle_expiry,
-        finished_kept=args.finished_kept,
         max_rooms_loaded=args.max_rooms,
+        **{field: getattr(args, field) for _, field, _ in LIMITS},
     )
 
 

@@ -9,12 +9,9 @@ import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from spades_core.seats import Seat
-
-if TYPE_CHECKING:
-    from .rooms import Room
 
 Sender = Callable[[str], Awaitable[None]]
 
@@ -22,6 +19,14 @@ Sender = Callable[[str], Awaitable[None]]
 def token_digest(token: str) -> str:
     """What a room keeps of a seat's token (and a connection of its seat's): its SHA-256."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class JoinedRoom(Protocol):
+    """What a connection holds of the room it joined (a ``rooms.Room``): where its frames go."""
+
+    code: str
+
+    def post(self, conn: Connection, text: str) -> None: ...
 
 
 @dataclass(eq=False, slots=True)
@@ -41,7 +46,7 @@ class Connection:
     send_timeout: float = 10.0
     abort: Callable[[], None] | None = None  # drop the socket now (no close frame)
     shut: Callable[[int], Awaitable[None]] | None = None  # close the socket with a code
-    room: Room | None = None
+    room: JoinedRoom | None = None
     seat: Seat | None = None
     digest: str | None = None  # its seat's token digest: the seat follows it when moved
     address: str = "?"  # what the per-address limits count it by (guard.address_key)

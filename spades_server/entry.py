@@ -9,20 +9,20 @@ of the connection's address (:mod:`.guard`), seats the connection inside the roo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 from spades_core.seats import Seat
 
 from .connection import Connection, token_digest
 from .guard import FAILURES
 from .protocol import ProtocolError, frame
+from .roomtypes import Manager, RoomLike
 
-if TYPE_CHECKING:
-    from .rooms import Room, RoomManager
+Room = TypeVar("Room", bound=RoomLike)  # the manager's room (``rooms.Room``)
 
 
-class Entrance:
-    def __init__(self, manager: RoomManager) -> None:
+class Entrance(Generic[Room]):
+    def __init__(self, manager: Manager[Room]) -> None:
         self.manager = manager
 
     async def waiting_public_room(self) -> Room:
@@ -96,7 +96,7 @@ class Entrance:
                 if seat is None:
                     raise ProtocolError("bad-token")
                 room.back(seat)
-                await self._connect(conn, room, seat, None, token_digest(str(fields["token"])))
+                await self.connect(conn, room, seat, None, token_digest(str(fields["token"])))
             else:
                 await self._seat_player(conn, room, fields)
                 if kind == "create":
@@ -119,9 +119,9 @@ class Entrance:
             # empty room
         if room.status == "waiting" and all(info.human for info in room.seats):
             room.start()
-        await self._connect(conn, room, seat, token, token_digest(token))
+        await self.connect(conn, room, seat, token, token_digest(token))
 
-    async def _connect(
+    async def connect(
         self, conn: Connection, room: Room, seat: Seat, token: str | None, digest: str
     ) -> None:
         """Seat ``conn`` (inside the change): its ``joined`` first, then, as one of the room's

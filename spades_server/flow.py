@@ -11,18 +11,16 @@ worker thread from an immutable state and applied only if the position is still 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
 
 from spades_core.bots import bot_action
 from spades_core.game import Phase
 from spades_core.seats import Seat
 
-if TYPE_CHECKING:
-    from .rooms import Room
+from .roomtypes import RoomLike
 
 
 class RoomFlow:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: RoomLike) -> None:
         self.room = room
         self._takeover: asyncio.TimerHandle | None = None
         self._start_timer: asyncio.TimerHandle | None = None

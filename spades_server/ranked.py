@@ -29,7 +29,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 from spades_core import record
 from spades_core.bots import LEVELS
@@ -39,9 +39,9 @@ from spades_core.game import GameState, Phase
 from .connection import Connection, token_digest
 from .daily import BOARD_RULES, BOARD_SIZE, PLAYER, BoardRefusal, day_of
 from .protocol import ProtocolError
+from .roomtypes import Manager, RoomLike
 
-if TYPE_CHECKING:
-    from .rooms import Room, RoomManager
+Room = TypeVar("Room", bound=RoomLike)  # the manager's room (``rooms.Room``)
 
 SECRET_BYTES = 32
 
@@ -248,11 +248,11 @@ def day_json(board: RankedBoard, day: int, today: datetime.date) -> dict[str, An
     return data
 
 
-class RankedDesk:
+class RankedDesk(Generic[Room]):
     """Starting a ranked game (the ``ranked`` message) and keeping it when it ends: a part
     of the rooms' manager, which owns it."""
 
-    def __init__(self, manager: RoomManager, board: RankedBoard) -> None:
+    def __init__(self, manager: Manager[Room], board: RankedBoard) -> None:
         self.manager = manager
         self.board = board
         self.today = today_utc  # the clock (tests move it)
@@ -291,7 +291,7 @@ class RankedDesk:
             room.state = GameState.new(room.rules, deal=deal_of(self.board.secret, day))
             room.status = "playing"
             room.save()
-            await manager.entrance._connect(conn, room, PLAYER, token, token_digest(token))
+            await manager.entrance.connect(conn, room, PLAYER, token, token_digest(token))
         guard.count(key, "ranked")  # a game started (a refused attempt is only an entry)
         room.kick()
 

@@ -7,7 +7,9 @@ the new state to its own connections (:mod:`.backend`). What runs by itself (bot
 is the room's :class:`~.flow.RoomFlow`; each connection's outbox is a
 :class:`~.connection.Connection`; entering a room (create, join, resume, quick, watch, peek)
 is the manager's :class:`~.entry.Entrance`; the limits per client address are :mod:`.guard`'s
-and the sweep of old rooms :mod:`.sweep`'s. ``spades_core`` decides every rule: an action is
+and the sweep of old rooms :mod:`.sweep`'s. Those parts are typed against :mod:`.roomtypes`
+(what they use of a room and of the manager), never against this module: none imports it
+back. ``spades_core`` decides every rule: an action is
 applied with ``GameState.apply`` and a refusal is the engine's own key.
 """
 
@@ -672,6 +674,13 @@ class RoomManager:
 
     # --- the messages ---------------------------------------------------------------
 
+    @staticmethod
+    def room_of(conn: Connection) -> Room | None:
+        """The room ``conn`` joined: one of the manager's rooms (the entrance seats it)."""
+        room = conn.room
+        assert room is None or isinstance(room, Room)
+        return room
+
     async def handle(self, conn: Connection, message: Message) -> None:
         """Do what a checked message asks; raise ProtocolError or IllegalAction to refuse."""
         kind, fields = message.type, message.fields
@@ -691,7 +700,7 @@ class RoomManager:
                 raise ProtocolError("already-joined")
             await self.ranked.enter(conn, fields)
             return
-        room, seat = conn.room, conn.seat
+        room, seat = self.room_of(conn), conn.seat
         if room is not None and seat is None and kind == "leave":  # a spectator goes
             room.connections.discard(conn)
             room.post(conn, frame("left", code=room.code, seat=None, by="self"))
@@ -770,7 +779,7 @@ class RoomManager:
 
     async def left(self, conn: Connection) -> None:
         """A connection closed: the others see its seat disconnected."""
-        room = conn.room
+        room = self.room_of(conn)
         if room is None or conn not in room.connections:
             return
         room.connections.discard(conn)

@@ -19,16 +19,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import Generic, TypeVar
 
-if TYPE_CHECKING:
-    from .rooms import RoomManager
+from .roomtypes import Manager, RoomLike
+
+R = TypeVar("R", bound=RoomLike)
 
 log = logging.getLogger("spades_server.sweep")
 
 
-class Sweeper:
-    def __init__(self, manager: RoomManager) -> None:
+class Sweeper(Generic[R]):
+    def __init__(self, manager: Manager[R]) -> None:
         self.manager = manager
         self.deleted = 0  # rooms deleted since the start (every sweep's sum)
         self._task: asyncio.Task[None] | None = None

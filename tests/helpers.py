@@ -6,11 +6,15 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Generator
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import TypeVar
 
 from spades_core import Bid, Card, CardSet, GameState, Rules, Seat, parse_bid, parse_card
+from spades_core.bots import bot_action, make_bot
+from spades_core.rules import DEFAULT_RULES
+from spades_core.views import View, view_for
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ROOT / "tools"
@@ -42,6 +46,17 @@ def load_tool(name: str, folder: Path = TOOLS) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@cache
+def south_at(deal: int, actions: int) -> View:
+    """South's view after ``actions`` actions of the Normal bots in ``deal``'s game."""
+    bot = make_bot("normal")
+    state = GameState.new(DEFAULT_RULES, deal=deal)
+    for _ in range(actions):
+        state = state.apply(bot_action(bot, state))
+    assert state.to_act is Seat.S
+    return view_for(state, Seat.S)
 
 
 def load_lab(name: str) -> ModuleType:

@@ -1,7 +1,8 @@
 """The layers' import rules, read from the source (docs/architecture.md).
 
-Every module of spades_core/ and ui/ is parsed (ast), with the imports inside functions;
-the tests fail on an import loop and on an import against the one-way flow.
+Every module of spades_core/, spades_server/ and ui/ is parsed (ast), with the imports inside
+functions and under ``TYPE_CHECKING``; the tests fail on an import loop (a type-only one too)
+and on an import against the one-way flow.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("spades_core", "ui", "locales")
+PACKAGES = ("spades_core", "spades_server", "ui", "locales")
 # ui/ is one package per screen over one shared package; the entry points and the
 # composition root stand at the top (ui/__init__.py and each package's __init__.py say so).
 SHARED = "ui.shared"
@@ -349,3 +350,13 @@ def test_the_checker_finds_an_upward_or_sideways_import() -> None:
     first = closure("ui.main", {"ui.main": {"ui.root"}, "ui.root": {"ui.drills.drills_run"},
                                 "ui.drills.drills_run": set()})
     assert lessons_modules(first) == {"ui.drills.drills_run"}
+
+
+def test_the_checker_sees_an_import_made_only_for_the_types(tmp_path: Path) -> None:
+    """An import under ``if TYPE_CHECKING:`` is an edge too: a type-only loop is a loop."""
+    path = tmp_path / "flow.py"
+    path.write_text("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                    "    from .rooms import Room\n", encoding="utf-8")
+    edges = edges_of("spades_server.flow", path)
+    assert [(e.target, e.names) for e in edges if e.target.startswith("spades_server")] == [
+        ("spades_server.rooms", ("Room",))]

@@ -8,8 +8,6 @@ verdict on the noise.  And the review's "not the X" clause always names the card
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from spades_core import hints, review
@@ -21,22 +19,12 @@ from spades_core.game import GameState, Phase
 from spades_core.rules import DEFAULT_RULES
 from spades_core.seats import Seat
 from spades_core.views import View, view_for
+from tests.helpers import south_at
 
 #: clauses that call the other card clearly worse, and those that call it as good
 CLEAR = ("coach.not.sims", "coach.not.sims-close", "coach.not.rule-beaten",
          "coach.not.exception-trump-partner")
 TIE = ("coach.not.sims-tie", "coach.not.rule-tie")
-
-
-@cache
-def south_at(deal: int, actions: int) -> View:
-    """South's view after ``actions`` actions of the Normal bots in ``deal``'s game."""
-    bot = make_bot("normal")
-    state = GameState.new(DEFAULT_RULES, deal=deal)
-    for _ in range(actions):
-        state = state.apply(bot_action(bot, state))
-    assert state.to_act is Seat.S
-    return view_for(state, Seat.S)
 
 
 @pytest.mark.parametrize(("deal", "actions", "clause"), [

@@ -8,33 +8,17 @@ on one position, a Nil with aces in long suits, and the Nil drill's explanations
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
 from spades_core import hints, review
 from spades_core.bids import NIL, Bid
-from spades_core.bots import bot_action, make_bot
 from spades_core.bots.expert import evaluate
 from spades_core.cards import parse_card
-from spades_core.game import GameState
 from spades_core.lessons import drills, load_library_dir
 from spades_core.lessons.judge import step_view
-from spades_core.rules import DEFAULT_RULES
-from spades_core.seats import Seat
-from spades_core.views import View, view_for
+from spades_core.views import View
+from tests.helpers import south_at
 from ui.shared import i18n
-
-
-@cache
-def south_at(deal: int, actions: int) -> View:
-    """South's view after ``actions`` actions of the Normal bots in ``deal``'s game."""
-    bot = make_bot("normal")
-    state = GameState.new(DEFAULT_RULES, deal=deal)
-    for _ in range(actions):
-        state = state.apply(bot_action(bot, state))
-    assert state.to_act is Seat.S
-    return view_for(state, Seat.S)
 
 
 def words(advice: hints.Hint, language: str) -> str:

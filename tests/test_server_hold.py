@@ -246,6 +246,24 @@ def test_the_origins_come_from_the_command_line_and_the_environment(
     assert main(["--origin", "https://c.example", "--no-build", "--no-install"]) == 2
 
 
+def test_each_limit_of_the_command_line_sets_its_own_setting() -> None:
+    from spades_server.__main__ import make_config, parse_args
+    from spades_server.config import Config
+
+    defaults = make_config(parse_args([]))
+    assert defaults.address_enters == Config().address_enters
+    assert defaults.finished_kept == Config().finished_kept
+    config = make_config(parse_args([
+        "--address-connections", "3", "--address-creates", "4", "--address-joins", "6",
+        "--address-failures", "7", "--sweep-interval", "1.5", "--idle-expiry", "60",
+        "--finished-kept", "120.5", "--max-rooms", "9"]))
+    assert (config.address_connections, config.address_creates, config.address_enters,
+            config.address_failures, config.max_rooms_loaded) == (3, 4, 6, 7, 9)
+    assert (config.sweep_interval, config.idle_expiry, config.finished_kept) == (1.5, 60, 120.5)
+    with pytest.raises(SystemExit):  # a count is a whole number
+        parse_args(["--address-creates", "2.5"])
+
+
 def wait_until(test: Callable[[], bool]) -> None:
     """Poll the server's state (not a fixed time) until ``test()``; fail after TIMEOUT."""
     deadline = time.monotonic() + TIMEOUT

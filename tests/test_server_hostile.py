@@ -12,7 +12,6 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -25,15 +24,18 @@ from websockets.uri import parse_uri
 
 from spades_server.connection import Connection
 from spades_server.server import RunningServer, start_server
+from tests import test_server_rooms
 from tests.test_server_rooms import (
     TIMEOUT,
     Client,
-    Leaks,
     base_config,
     four_players,
     play_until,
     run_all,
 )
+
+# The fixtures: a server whose every frame is checked for leaks, as in test_server_rooms.py.
+leaks, server = test_server_rooms.leaks, test_server_rooms.server
 
 HOSTILE: list[tuple[str | bytes, str]] = [
     ("", "bad-json"),
@@ -78,21 +80,6 @@ NUMBERS: list[str] = [
     '{"type": "create", "nickname": "a", "options": []}',
     '{"type": "create", "nickname": {"a": 1}}',
 ]
-
-
-@pytest.fixture
-def leaks() -> Leaks:
-    return Leaks()
-
-
-@pytest.fixture
-def server(tmp_path: Path, leaks: Leaks) -> Iterator[RunningServer]:
-    running = start_server(0, config=base_config(tmp_path), observe=leaks.observe)
-    try:
-        yield running
-    finally:
-        running.stop()
-    assert leaks.found == []
 
 
 def test_hostile_frames_are_refused_and_the_room_plays_on(server: RunningServer) -> None:

@@ -131,6 +131,25 @@ class PageWatch:
     def problems(self) -> list[str]:
         return [f"off-origin request: {url}" for url in self.off_origin] + self.errors
 
+    def open(self, browser: Browser, width: int = 1280, height: int = 800,
+             first_visit: bool = False) -> tuple[BrowserContext, Page]:
+        """A page in a fresh context of its own (its own storage), watched from its first
+        request; its visitor has seen the welcome unless ``first_visit``."""
+        context = browser.new_context(viewport={"width": width, "height": height})
+        if not first_visit:
+            context.add_init_script(WELCOME_SEEN_JS)
+        context.on("request", self.on_request)
+        new_page = context.new_page()
+        new_page.on("console", self.on_console)
+        new_page.on("pageerror", self.on_page_error)
+        return context, new_page
+
+    def check(self, expected: tuple[str, ...] = ()) -> None:
+        """Fail the test on any problem recorded, but those containing one of ``expected``."""
+        problems = [p for p in self.problems() if not any(e in p for e in expected)]
+        if problems:
+            pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+
 
 @pytest.fixture
 def page_watch(live_server: str) -> PageWatch:
@@ -142,17 +161,10 @@ def page_watch(live_server: str) -> PageWatch:
 def page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
     """A fresh context and page (1280x800) of a returning visitor (no welcome); the test
     fails on any recorded problem."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(WELCOME_SEEN_JS)
-    context.on("request", page_watch.on_request)
-    new_page = context.new_page()
-    new_page.on("console", page_watch.on_console)
-    new_page.on("pageerror", page_watch.on_page_error)
+    context, new_page = page_watch.open(browser)
     try:
         yield new_page
-        problems = page_watch.problems()
-        if problems:
-            pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+        page_watch.check()
     finally:
         context.close()
 
@@ -165,21 +177,13 @@ def make_page(browser: Browser, page_watch: PageWatch) -> Iterator[Callable[...,
     contexts: list[BrowserContext] = []
 
     def make(width: int = 1280, height: int = 800, first_visit: bool = False) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height})
+        context, new_page = page_watch.open(browser, width, height, first_visit)
         contexts.append(context)
-        if not first_visit:
-            context.add_init_script(WELCOME_SEEN_JS)
-        context.on("request", page_watch.on_request)
-        new_page = context.new_page()
-        new_page.on("console", page_watch.on_console)
-        new_page.on("pageerror", page_watch.on_page_error)
         return new_page
 
     try:
         yield make
-        problems = page_watch.problems()
-        if problems:
-            pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+        page_watch.check()
     finally:
         for context in contexts:
             context.close()

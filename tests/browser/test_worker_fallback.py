@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from tests.browser.apphelpers import FAST, WELCOME_SEEN_JS, act, open_app, preset, record, step
+from tests.browser.apphelpers import FAST, act, open_app, preset, record, step
 from tests.browser.conftest import PageWatch
 
 pytestmark = pytest.mark.browser
@@ -53,18 +53,10 @@ EXPECTED_ERRORS = ("test: Worker refused", "worker-src", "Content Security Polic
 @pytest.fixture
 def tolerant_page(browser: Browser, page_watch: PageWatch) -> Iterator[Page]:
     """Like ``page``, except for the page errors the test itself causes (a refused Worker)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(WELCOME_SEEN_JS)
-    context.on("request", page_watch.on_request)
-    new_page = context.new_page()
-    new_page.on("console", page_watch.on_console)
-    new_page.on("pageerror", page_watch.on_page_error)
+    context, new_page = page_watch.open(browser)
     try:
         yield new_page
-        problems = [p for p in page_watch.problems()
-                    if not any(expected in p for expected in EXPECTED_ERRORS)]
-        if problems:
-            pytest.fail("the page misbehaved:\n" + "\n".join(problems), pytrace=False)
+        page_watch.check(EXPECTED_ERRORS)
     finally:
         context.close()
 

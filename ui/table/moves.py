@@ -24,7 +24,9 @@ class Moves:
         self.app = app  # the page's controller (ui.table.app.App)
         self.flow: GameFlow = app.flow  # the game on the table
 
-    def play(self, card_text: str) -> None:
+    def do_play(self, card_text: str) -> None:
+        """A card clicked (``data-action="play" data-arg="QS"``) or keyed: played if the engine
+        allows it, else its refusal said (only "not your turn" while the bots play)."""
         if self.flow.game is None:
             return
         card = parse_card(card_text)
@@ -58,9 +60,6 @@ class Moves:
         self.flow.announce(render.message(lambda: i18n.refusal_text(reason, params), refusal=True))
         if self.app.options["sound"]:
             sound.play("refuse")
-
-    def do_play(self, arg: str) -> None:
-        self.play(arg)
 
     def do_bid(self, arg: str) -> None:
         if not self.flow.waiting or self.flow.state.phase is not Phase.BIDDING:
@@ -149,4 +148,4 @@ class Moves:
             legal = models.hand_order(self.flow.state.legal_plays())
             if index < len(legal):
                 event.preventDefault()
-                self.play(str(legal[index]))
+                self.do_play(str(legal[index]))
