@@ -46,6 +46,8 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
      "rooms entered (create, join, quick, resume) per client address per minute"),
     ("--address-failures", "address_failures",
      "joins or resumes that found nothing per client address per minute"),
+    ("--address-ranked", "address_ranked",
+     "games of today's ranked deal started per client address per minute"),
     ("--sweep-interval", "sweep_interval", "seconds between two sweeps"),
     ("--idle-expiry", "idle_expiry",
      "seconds after which a room not over, unchanged and with nobody in it, is deleted"),

@@ -256,9 +256,10 @@ def test_each_limit_of_the_command_line_sets_its_own_setting() -> None:
     config = make_config(parse_args([
         "--address-connections", "3", "--address-creates", "4", "--address-joins", "6",
         "--address-failures", "7", "--sweep-interval", "1.5", "--idle-expiry", "60",
-        "--finished-kept", "120.5", "--max-rooms", "9"]))
+        "--finished-kept", "120.5", "--max-rooms", "9", "--address-ranked", "2"]))
     assert (config.address_connections, config.address_creates, config.address_enters,
-            config.address_failures, config.max_rooms_loaded) == (3, 4, 6, 7, 9)
+            config.address_failures, config.max_rooms_loaded, config.address_ranked) == (
+                3, 4, 6, 7, 9, 2)
     assert (config.sweep_interval, config.idle_expiry, config.finished_kept) == (1.5, 60, 120.5)
     with pytest.raises(SystemExit):  # a count is a whole number
         parse_args(["--address-creates", "2.5"])
