@@ -34,8 +34,8 @@ from .scoring import score_hand
 from .views import View
 
 __all__ = [
-    "NOISE_Z", "PARTS", "WORLDS", "Parts", "Price", "clear_of_noise", "exact_endgame",
-    "price", "split_outcome", "standard_error",
+    "NOISE_Z", "ODDS_AGAINST", "PARTS", "WORLDS", "Parts", "Price", "clear_of_noise",
+    "exact_endgame", "odds_against", "price", "split_outcome", "standard_error",
 ]
 
 WORLDS = 64  # imagined deals in which the two actions are played out
@@ -50,6 +50,21 @@ _CONFIRM_SALT = 0xC04F1  # the second draw's (xored with the first's salt)
 PARTS = ("our-contract", "our-bags", "our-nil", "their-contract", "their-bags", "their-nil")
 
 NOISE_Z = 2  # a decision is flagged only when its cost is at least this many standard errors
+
+#: Whom a stated Nil figure is said to assume (the ``against`` parameter of the sentences
+#: that state one): the level of the bots at the table, or ``"any"`` where the opponents
+#: are not the app's bots of one level (a room, a lesson, a caller that does not say).
+#: The figure itself is the play-outs' (the Expert's fast play-out player at every other
+#: seat), which ``lab/nil_odds.py`` found calibrated against the Normal bots, made more often
+#: against the Beginner bots and less often against the Expert (docs/hints.md): each
+#: sentence says so of the level at the table.
+ODDS_AGAINST = ("beginner", "normal", "expert", "any")
+
+
+def odds_against(level: str | None) -> str:
+    """The ``against`` parameter for the opponents' bot ``level`` (one of
+    :data:`ODDS_AGAINST`; ``"any"`` for None or another bot)."""
+    return level if level is not None and level in ODDS_AGAINST[:3] else "any"
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,6 +189,18 @@ def test_a_nil_bid_item_gives_the_nils_odds_whatever_its_largest_part() -> None:
         if review_item.support in NIL_ODDS.values():
             assert isinstance(review_item.better, Bid) and isinstance(review_item.played, Bid)
             assert review_item.better.is_nil != review_item.played.is_nil
+    # whom the odds assume: the level of the bots at the table where the caller says it
+    # (the page and the terminal do), the same figure; the bid is the first decision weighed
+    assert item.params["against"] == "any"
+    from ui.shared import i18n
+
+    i18n.load("table", "hints", "coach")
+    for level, words in (("expert", "Expert bots at your table"),
+                         ("beginner", "Beginner bots at your table")):
+        part = review_hand(finished(6930015435341146), 0, part=(0, 1), level=level)
+        at = next(found for found in part.items if isinstance(found.better, Bid))
+        assert at.params == {**item.params, "against": level}
+        assert words in i18n.review_sentence(review_to_dict(part)["items"][0])  # type: ignore[index]
 
 
 def test_every_reason_has_its_words_in_both_languages() -> None:
