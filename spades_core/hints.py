@@ -34,7 +34,7 @@ from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .errors import UsageError
 from .game import Phase
-from .pricing import Price, odds_against, price
+from .pricing import Price, confirmed_price, odds_against
 from .rules import trick_winner
 from .views import View
 
@@ -104,12 +104,13 @@ class Spot:
 
     def priced(self, other: Card) -> Price:
         """The coach's card against ``other``, priced in points on the review's imagined
-        deals (:func:`spades_core.pricing.price`: the same deals, play-out player and exact
-        endgame as the review's, so that the hint and the review say the same of the same
-        two cards); ``cost`` is what ``other`` loses, in tenths of a point."""
+        deals (:func:`spades_core.pricing.confirmed_price`: the same deals, play-out player,
+        exact endgame and confirming draws as the review's, so that the hint and the review
+        say the same of the same two cards); ``cost`` is what ``other`` loses, in tenths of
+        a point."""
         found = self._prices.get(other)
         if found is None:
-            found = self._prices[other] = price(self.view, other, self.card)
+            found = self._prices[other] = confirmed_price(self.view, other, self.card)
         return found
 
     # cards
@@ -732,7 +733,7 @@ _DISCARDS = frozenset(("play.discard-short", "play.cant-win"))  # see :func:`les
 def clear_difference(view: View, better: Card, other: Card) -> bool:
     """Is ``better`` worth more than ``other`` by at least ``NOISE_Z`` standard errors of
     their paired difference in points, on the review's imagined deals
-    (:func:`spades_core.review.price`: the review's measure, so that a hint calls a
+    (:func:`spades_core.pricing.confirmed_price`: the review's measure, so that a hint calls a
     difference clear exactly where the review would)?"""
     return Spot(view, better).priced(other).clear
 

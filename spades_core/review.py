@@ -54,6 +54,7 @@ from .pricing import (
     Parts,
     Price,
     clear_of_noise,
+    confirmed_price,
     exact_endgame,
     odds_against,
     price,
@@ -80,6 +81,7 @@ __all__ = [
     "Weighed",
     "Why",
     "clear_of_noise",
+    "confirmed_price",
     "exact_endgame",
     "hand_states",
     "price",
@@ -377,7 +379,7 @@ def weigh(view: View, played: Card | Bid, budget: ExpertBudget | None = None,
         return None
     if isinstance(played, Card) and isinstance(better, Card) and _same_card(view, played, better):
         return None
-    return better, evaluation, price(view, played, better, worlds)
+    return better, evaluation, confirmed_price(view, played, better, worlds)
 
 
 def review_hand(game: GameState, hand_index: int, seat: Seat = Seat.S,

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from spades_core import GameState, Phase, Rules
-from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
 from spades_core.bids import NIL
 from spades_core.bots import bot_action, make_bot
+from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
 from spades_core.hints import (
     CONTRAST_TEMPLATES,
     RULE_CLAUSES,
