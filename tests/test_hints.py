@@ -266,6 +266,13 @@ def test_the_nil_odds_name_the_opponents_at_the_table() -> None:
         assert advice.action == NIL and advice.reason == "coach.bid.nil"
         assert advice.params["chance"] == found[None].params["chance"]
         assert advice.params["against"] == (level or "any")
+    # the page's worker job takes the level the page sends ("" for none)
+    from spades_core.record import dumps
+    from ui import botworker
+    from ui.shared.botrunner import hint_to_json
+
+    assert botworker.hint(dumps(state), True, "expert") == hint_to_json(found["expert"])
+    assert botworker.hint(dumps(state), True) == hint_to_json(found[None])
     i18n.load("table", "hints")
     try:
         said = {}
