@@ -21,7 +21,8 @@ It prints one JSON object:
 - ``contrast_played`` / ``contrasts``: contrast clauses about the card played, of all.
 
 Each as a count and a share of the flagged items.  ``--quote N`` adds the first N items'
-English words (the page's review sentence).  Deterministic, whatever ``--jobs`` is.
+English words (the page's review sentence); ``--misses`` lists the items misnamed or
+within noise, with the review's split and the judge's.  Deterministic, whatever ``--jobs`` is.
 """
 
 from __future__ import annotations
@@ -104,6 +105,8 @@ def one_hand(task: tuple[int, int, int]) -> list[dict[str, Any]]:
             "within_noise": not (judge.cost > 0 and judge.cost >= NOISE_Z * judge.se),
             "costs_nothing": judge.cost <= 0,
             "judge_cost": judge.cost, "judge_se": judge.se,
+            "judge_parts": dict(judge.parts.named()), "judge_largest": judge.parts.largest(),
+            "index": item.action_index,
             "contrast": bool(contrast),
             "contrast_played": bool(contrast) and not isinstance(item.played, Bid)
             and item.params.get("alt") == str(item.played),
@@ -118,6 +121,8 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=64, help="the judge's imagined deals")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--quote", type=int, default=0, help="quote this many items (EN)")
+    parser.add_argument("--misses", action="store_true",
+                        help="list the items misnamed or within noise, with both splits")
     args = parser.parse_args()
     started = time.perf_counter()
     tasks = [(deal, i, args.worlds) for i, deal in enumerate(deal_numbers(args.seed, args.hands))]
@@ -149,6 +154,16 @@ def main() -> int:
              "better": row["item"]["better"], "cost": row["item"]["cost"],
              "se": row["item"]["se"], "words": i18n.review_sentence(row["item"])}
             for row in rows[:args.quote]]
+    if args.misses:
+        result["misses"] = [
+            {"deal": row["deal"], "index": row["index"], "played": row["item"]["played"],
+             "better": row["item"]["better"], "reason": row["item"]["reason"],
+             "cost": row["item"]["cost"], "se": row["item"]["se"],
+             "parts": row["item"]["parts"], "judge_cost": row["judge_cost"],
+             "judge_se": row["judge_se"], "judge_parts": row["judge_parts"],
+             "judge_largest": row["judge_largest"], "named": row["largest_named"],
+             "noise": row["within_noise"]}
+            for row in rows if not row["largest_named"] or row["within_noise"]]
     print(json.dumps(result, ensure_ascii=False))
     return 0
 

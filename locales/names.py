@@ -99,6 +99,7 @@ CARD_PARAMS = ("card", "winner", "alt")
 SUIT_PARAMS = ("suit", "led")
 SEAT_PARAMS = ("seat", "alt_seat", "nil_seat")
 RULE_PARAM = "rule"  # a tip key (a lesson's rule of thumb), said by its name
+AGAINST_PARAM = "against"  # whom a stated Nil figure assumes: a bot level, or "any"
 BID_PARAMS = ("bid", "alt_bid")
 _PLURAL_MARK = re.compile(r"\{([a-z_]+)\|([^{}|]*)\|([^{}|]*)\}")
 
@@ -187,6 +188,8 @@ def coach_params(values: Mapping[str, str], t: Translate, person: bool = True,
             out[key] = bid_text(value, t)
         elif key == RULE_PARAM:
             out[key] = t(f"tip.{value}.name")  # a lesson's rule, by its tip's name
+        elif key == AGAINST_PARAM:
+            out[key] = t(f"coach.against.{value}")  # the opponents a Nil figure assumes
         else:
             out[key] = value
     return out

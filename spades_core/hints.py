@@ -34,7 +34,7 @@ from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .errors import UsageError
 from .game import Phase
-from .pricing import Price, price
+from .pricing import Price, confirmed_price, odds_against
 from .rules import trick_winner
 from .views import View
 
@@ -75,11 +75,14 @@ class Spot:
     """What the coach reads from a view about one action (a card or a bid)."""
 
     def __init__(self, view: View, action: Card | Bid | None,
-                 evaluation: Evaluation | None = None, alt: Card | None = None) -> None:
+                 evaluation: Evaluation | None = None, alt: Card | None = None,
+                 level: str | None = None) -> None:
         self.view = view
         self.action = action
         self.evaluation = evaluation
         self.alt = alt  # the card a "not the X" clause is about, when the caller names it
+        # whom a stated Nil figure assumes: the opponents' bot level (pricing.odds_against)
+        self.against = odds_against(level)
         self.seat = int(view.seat)
         self.partner = (self.seat + 2) & 3
         self.hand = view.hand.mask if view.hand is not None else 0
@@ -101,12 +104,13 @@ class Spot:
 
     def priced(self, other: Card) -> Price:
         """The coach's card against ``other``, priced in points on the review's imagined
-        deals (:func:`spades_core.pricing.price`: the same deals, play-out player and exact
-        endgame as the review's, so that the hint and the review say the same of the same
-        two cards); ``cost`` is what ``other`` loses, in tenths of a point."""
+        deals (:func:`spades_core.pricing.confirmed_price`: the same deals, play-out player,
+        exact endgame and confirming draws as the review's, so that the hint and the review
+        say the same of the same two cards); ``cost`` is what ``other`` loses, in tenths of
+        a point."""
         found = self._prices.get(other)
         if found is None:
-            found = self._prices[other] = price(self.view, other, self.card)
+            found = self._prices[other] = confirmed_price(self.view, other, self.card)
         return found
 
     # cards
@@ -729,7 +733,7 @@ _DISCARDS = frozenset(("play.discard-short", "play.cant-win"))  # see :func:`les
 def clear_difference(view: View, better: Card, other: Card) -> bool:
     """Is ``better`` worth more than ``other`` by at least ``NOISE_Z`` standard errors of
     their paired difference in points, on the review's imagined deals
-    (:func:`spades_core.review.price`: the review's measure, so that a hint calls a
+    (:func:`spades_core.pricing.confirmed_price`: the review's measure, so that a hint calls a
     difference clear exactly where the review would)?"""
     return Spot(view, better).priced(other).clear
 
@@ -945,17 +949,19 @@ def _nil_worse(spot: Spot) -> Evaluation | None:
     return None
 
 
-@_not("coach.not.nil-rare", "nil-hand")
+@_not("coach.not.nil-rare", "nil-hand", "against")
 def _not_nil_rare(spot: Spot) -> Params | None:
     ev = _nil_worse(spot)
-    return {} if ev is not None and _chance(ev) == 0 else None  # under 1 time in 20
+    if ev is not None and _chance(ev) == 0:  # under 1 time in 20
+        return {"against": spot.against}
+    return None
 
 
-@_not("coach.not.nil", "nil-hand", "chance")
+@_not("coach.not.nil", "nil-hand", "chance", "against")
 def _not_nil(spot: Spot) -> Params | None:
     ev = _nil_worse(spot)
     if ev is not None and _chance(ev) > 0:
-        return {"chance": str(_chance(ev))}
+        return {"chance": str(_chance(ev)), "against": spot.against}
     return None
 
 
@@ -1028,7 +1034,7 @@ def _look_first(spot: Spot) -> Params | None:
     return None
 
 
-@_bid("coach.bid.nil-clean", "nil-hand", "chance")
+@_bid("coach.bid.nil-clean", "nil-hand", "chance", "against")
 def _nil_clean(spot: Spot) -> Params | None:
     ev = spot.evaluation
     if spot.action != Bid(0) or ev is None or not ev.nil_worlds:
@@ -1036,17 +1042,17 @@ def _nil_clean(spot: Spot) -> Params | None:
     aces, kings, _ = _counts(spot)
     high_spades = spot.held(SPADES) & ~((1 << (39 + 8)) - 1)  # the 10♠ and higher
     if aces == 0 and kings == 0 and not high_spades and _chance(ev) >= 5:
-        return {"chance": str(_chance(ev))}
+        return {"chance": str(_chance(ev)), "against": spot.against}
     return None
 
 
-@_bid("coach.bid.nil-long", "nil-hand", "chance")
+@_bid("coach.bid.nil-long", "nil-hand", "chance", "against")
 def _nil_long(spot: Spot) -> Params | None:
     """A Nil that fails more often than not, bid because at this score it still gives the
     best chance of winning the game (the search's measure): said so, not hidden."""
     ev = spot.evaluation
     if spot.action == Bid(0) and ev is not None and ev.nil_worlds and _chance(ev) < 5:
-        return {"chance": str(_chance(ev))}
+        return {"chance": str(_chance(ev)), "against": spot.against}
     return None
 
 
@@ -1093,7 +1099,7 @@ def nil_shape(hand: int) -> NilShape:
     return NilShape(tuple(high), (lengths[0], lengths[1], lengths[2], lengths[3]), top)
 
 
-@_bid("coach.bid.nil-ace", "nil-hand", "card", "count", "suit", "chance")
+@_bid("coach.bid.nil-ace", "nil-hand", "card", "count", "suit", "chance", "against")
 def _nil_ace(spot: Spot) -> Params | None:
     """The exception to "no ace and no king": a Nil the search makes at least 5 times in 10
     with a side ace or king, each in a suit of four cards or more, low spades, and a short
@@ -1107,14 +1113,14 @@ def _nil_ace(spot: Spot) -> Params | None:
         return None
     card = shape.high[0]
     return {"card": card_text(card), "count": str(shape.lengths[card.suit]),
-            "suit": SUIT_KEYS[short], "chance": str(_chance(ev))}
+            "suit": SUIT_KEYS[short], "chance": str(_chance(ev)), "against": spot.against}
 
 
-@_bid("coach.bid.nil", "nil-hand", "chance")
+@_bid("coach.bid.nil", "nil-hand", "chance", "against")
 def _nil(spot: Spot) -> Params | None:
     ev = spot.evaluation
     if spot.action == Bid(0) and ev is not None and ev.nil_worlds and _chance(ev) >= 5:
-        return {"chance": str(_chance(ev))}
+        return {"chance": str(_chance(ev)), "against": spot.against}
     return None
 
 
@@ -1171,11 +1177,13 @@ _EXPERT = ExpertBot()
 
 
 def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None,
-            contrasts: bool = True) -> Hint:
+            contrasts: bool = True, level: str | None = None) -> Hint:
     """The hint for ``action`` in ``view``: the first template whose predicate holds
     (the neutral sentence when none does), and a "not the X" clause where one holds (not
-    looked for without ``contrasts``: the review names its own, about the card played)."""
-    spot = Spot(view, action, evaluation)
+    looked for without ``contrasts``: the review names its own, about the card played).
+    ``level``: the opponents' bot level, whom a stated Nil figure is said to assume
+    (``params["against"]``, :func:`spades_core.pricing.odds_against`)."""
+    spot = Spot(view, action, evaluation, level=level)
     found: tuple[Template, Params] | None = None
     templates = BID_TEMPLATES if view.phase is Phase.BIDDING else PLAY_TEMPLATES
     for template in templates:
@@ -1227,15 +1235,17 @@ def contrast_against(view: View, action: Card, evaluation: Evaluation | None,
     return "", {}
 
 
-def hint(view: View) -> Hint:
+def hint(view: View, level: str | None = None) -> Hint:
     """The suggestion for ``view``, whose seat must act (bid or play): the Expert's
-    decision, explained."""
+    decision, explained.  ``level`` is the opponents' bot level (``beginner``, ``normal``,
+    ``expert``; None where they are not the app's bots of one level): it changes only whom
+    a stated Nil figure is said to assume, never the action."""
     if not view.my_turn:
         raise UsageError(f"{view.seat} is not to act")
     if view.phase is Phase.BIDDING:
         if view.hand is None:
             action: Card | Bid | None = BLIND_NIL if _EXPERT.blind_nil(view) else None
-            return explain(view, action, None)
+            return explain(view, action, None, level=level)
     elif view.phase is not Phase.PLAYING:
         raise UsageError("nothing to decide in this phase")
     # One search, not two: the evaluation is the Expert's own search kept whole (the same
@@ -1243,10 +1253,10 @@ def hint(view: View) -> Hint:
     # decision (tests/test_hint_truth.py checks both; tests/test_hint_steps.py that
     # :func:`hint_steps`, which runs the bot's search then the evaluation, agrees).
     evaluation = evaluate(view, _EXPERT.budget)
-    return explain(view, evaluation.best, evaluation)
+    return explain(view, evaluation.best, evaluation, level=level)
 
 
-def hint_steps(view: View) -> Generator[None, None, Hint]:
+def hint_steps(view: View, level: str | None = None) -> Generator[None, None, Hint]:
     """:func:`hint` in steps, for a caller that cannot block (the page's main thread when
     its worker is away): the Expert's search yields after each imagined deal; the
     evaluation that explains the decision then runs in one piece.  The same hint."""
@@ -1255,7 +1265,7 @@ def hint_steps(view: View) -> Generator[None, None, Hint]:
     if view.phase is Phase.BIDDING:
         if view.hand is None:
             blind = yield from _EXPERT.blind_nil_steps(view)
-            return explain(view, BLIND_NIL if blind else None, None)
+            return explain(view, BLIND_NIL if blind else None, None, level=level)
         action: Card | Bid = yield from _EXPERT.bid_steps(view)
     elif view.phase is Phase.PLAYING:
         action = yield from _EXPERT.play_steps(view)
@@ -1264,8 +1274,8 @@ def hint_steps(view: View) -> Generator[None, None, Hint]:
     yield
     evaluation = evaluate(view, _EXPERT.budget)
     if evaluation.best != action:
-        return explain(view, action, None)
-    return explain(view, action, evaluation)
+        return explain(view, action, None, level=level)
+    return explain(view, action, evaluation, level=level)
 
 
 def normal_hint(view: View) -> Hint:

@@ -34,13 +34,15 @@ from .scoring import score_hand
 from .views import View
 
 __all__ = [
-    "NOISE_Z", "PARTS", "WORLDS", "Parts", "Price", "clear_of_noise", "exact_endgame",
-    "price", "split_outcome", "standard_error",
+    "NOISE_Z", "ODDS_AGAINST", "PARTS", "WORLDS", "Parts", "Price", "clear_of_noise",
+    "confirmed_price", "exact_endgame", "odds_against", "price", "split_outcome",
+    "standard_error",
 ]
 
 WORLDS = 64  # imagined deals in which the two actions are played out
 _REVIEW_SALT = 0x5E71
 _CONFIRM_SALT = 0xC04F1  # the second draw's (xored with the first's salt)
+_FRESH_SALT = 0x7A11  # the confirming pair's (xored with the first's salt)
 
 
 #: The scoring parts of a hand's outcome for the reviewed seat's team, in this order: its
@@ -50,6 +52,21 @@ _CONFIRM_SALT = 0xC04F1  # the second draw's (xored with the first's salt)
 PARTS = ("our-contract", "our-bags", "our-nil", "their-contract", "their-bags", "their-nil")
 
 NOISE_Z = 2  # a decision is flagged only when its cost is at least this many standard errors
+
+#: Whom a stated Nil figure is said to assume (the ``against`` parameter of the sentences
+#: that state one): the level of the bots at the table, or ``"any"`` where the opponents
+#: are not the app's bots of one level (a room, a lesson, a caller that does not say).
+#: The figure itself is the play-outs' (the Expert's fast play-out player at every other
+#: seat), which ``lab/nil_odds.py`` found calibrated against the Normal bots, made more often
+#: against the Beginner bots and less often against the Expert (docs/hints.md): each
+#: sentence says so of the level at the table.
+ODDS_AGAINST = ("beginner", "normal", "expert", "any")
+
+
+def odds_against(level: str | None) -> str:
+    """The ``against`` parameter for the opponents' bot ``level`` (one of
+    :data:`ODDS_AGAINST`; ``"any"`` for None or another bot)."""
+    return level if level is not None and level in ODDS_AGAINST[:3] else "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +140,7 @@ class Price:
     worlds: int = 0  # the imagined deals played out
     team_tricks: int = 0  # the team's tricks with ``better``, mean in tenths
     nil_made: tuple[int, int] = (0, 0)  # deals where the seat took no trick: better, played
+    part_se: Parts = Parts()  # each part's standard error (tenths), from its per-deal values
 
 
 def _apportion(sums: Split | list[int], count: int, total: int) -> tuple[int, ...]:
@@ -232,35 +250,50 @@ def _tricks_of(value: int) -> tuple[int, int, int, int]:
     return (north, east, south, west)
 
 
-def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS,
-          salt: int = _REVIEW_SALT) -> Price:
-    """``better`` against ``played`` for the seat to act in ``view``: both played out in
-    the same imagined deals, two independent draws of ``worlds`` (see the module; another
-    ``salt`` draws other deals, for a judge independent of the review's own).  The cost,
-    its parts and its standard error are over both draws; it is ``clear`` only when it is
-    at least ``NOISE_Z`` standard errors in each draw on its own (one draw's luck is not a
-    mistake).  A card in the last tricks (:func:`exact_endgame`) is not played out but
-    solved, valued in points, in as many deals as the Expert's search solves
-    (``exact_worlds``, half in each draw) at most: the same exact endgame as the search's;
-    the hint prices its "not the X" cards here too."""
+class _Tally:
+    """Two actions' outcomes added up, deal by deal (better minus played), over the draws
+    played so far: what :class:`Price` is made of."""
+
+    def __init__(self) -> None:
+        self.sums = [0, 0, 0, 0]  # value, team tricks, team bags, their tricks
+        self.split = [0, 0, 0, 0, 0, 0]  # the value's parts
+        self.split_squares = [0, 0, 0, 0, 0, 0]  # each part's per-deal differences squared
+        self.squares = 0  # the per-deal value differences squared (the standard error)
+        self.team_tricks = 0
+        self.nil_made = [0, 0]
+        self.count = 0
+        self.draws: list[tuple[int, int, int]] = []  # each draw's value sum, squares, deals
+
+    def clear(self, draws: slice) -> bool:
+        """Is the cost clear of noise on the deals of ``draws`` pooled?"""
+        chosen = self.draws[draws]
+        return clear_of_noise(sum(d[0] for d in chosen), sum(d[1] for d in chosen),
+                              sum(d[2] for d in chosen))
+
+    def price(self, clear: bool) -> Price:
+        n = self.count
+        cost = _mean(self.sums[0], n)
+        return Price(cost, _mean(10 * self.sums[1], n), _mean(10 * self.sums[2], n),
+                     _mean(10 * self.sums[3], n), parts=Parts(*_apportion(self.split, n, cost)),
+                     se=standard_error(self.sums[0], self.squares, n), clear=clear, worlds=n,
+                     team_tricks=_mean(10 * self.team_tricks, n),
+                     nil_made=(self.nil_made[0], self.nil_made[1]),
+                     part_se=Parts(*(standard_error(self.split[i], self.split_squares[i], n)
+                                     for i in range(6))))
+
+
+def _play_draw(view: View, played: Card | Bid, better: Card | Bid, worlds: int, salt: int,
+               tally: _Tally) -> None:
+    """Both actions played out (or solved) in one draw of ``worlds`` imagined deals, added
+    to ``tally``."""
     seat = int(view.seat)
     team = seat & 1
     value = _points_value(view) if isinstance(better, Card) and exact_endgame(view) else None
     if value is not None:  # solved deals: as many as the Expert's search solves, at most
         worlds = min(worlds, ExpertBudget().exact_worlds // 2)
-    # two independent draws: a difference is clear only when it is clear in each
+    total = squares = 0
     drawn = _worlds(view, worlds, salt)
-    found = drawn + _worlds(view, worlds, salt ^ _CONFIRM_SALT)
-    half = len(drawn)
-    sums = [0, 0, 0, 0]  # value, team tricks, team bags, their tricks: better minus played
-    split = [0, 0, 0, 0, 0, 0]  # the value's parts: better minus played
-    squares = 0  # the per-deal value differences squared, for the standard error
-    team_tricks = 0
-    nil_made = [0, 0]
-    first = (0, 0)  # the first draw's sum and squares
-    for number, world in enumerate(found):
-        if number == half:
-            first = (sums[0], squares)
+    for world in drawn:
         outcomes = []
         solver = Solver(team, value) if value is not None else None
         for action in (better, played):
@@ -285,25 +318,60 @@ def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORL
         (parts_p, tricks_p, bags_p, theirs_p, zero_p) = outcomes[1]
         difference = 0
         for index in range(6):
-            split[index] += parts_b[index] - parts_p[index]
-            difference += parts_b[index] - parts_p[index]
-        sums[0] += difference
+            gained = parts_b[index] - parts_p[index]
+            tally.split[index] += gained
+            tally.split_squares[index] += gained * gained
+            difference += gained
+        total += difference
         squares += difference * difference
-        sums[1] += tricks_b - tricks_p
-        sums[2] += bags_p - bags_b
-        sums[3] += theirs_p - theirs_b
-        team_tricks += tricks_b
-        nil_made[0] += zero_b
-        nil_made[1] += zero_p
-    n = len(found)
-    cost = _mean(sums[0], n)
-    parts = _apportion(split, n, cost)
-    clear = (clear_of_noise(first[0], first[1], half)
-             and clear_of_noise(sums[0] - first[0], squares - first[1], n - half))
-    return Price(cost, _mean(10 * sums[1], n), _mean(10 * sums[2], n), _mean(10 * sums[3], n),
-                 parts=Parts(*parts), se=standard_error(sums[0], squares, n),
-                 clear=clear, worlds=n,
-                 team_tricks=_mean(10 * team_tricks, n), nil_made=(nil_made[0], nil_made[1]))
+        tally.sums[1] += tricks_b - tricks_p
+        tally.sums[2] += bags_p - bags_b
+        tally.sums[3] += theirs_p - theirs_b
+        tally.team_tricks += tricks_b
+        tally.nil_made[0] += zero_b
+        tally.nil_made[1] += zero_p
+    tally.sums[0] += total
+    tally.squares += squares
+    tally.count += len(drawn)
+    tally.draws.append((total, squares, len(drawn)))
+
+
+def price(view: View, played: Card | Bid, better: Card | Bid, worlds: int = WORLDS,
+          salt: int = _REVIEW_SALT) -> Price:
+    """``better`` against ``played`` for the seat to act in ``view``: both played out in
+    the same imagined deals, two independent draws of ``worlds`` (see the module; another
+    ``salt`` draws other deals, for a judge independent of the review's own).  The cost,
+    its parts and its standard error are over both draws; it is ``clear`` only when it is
+    at least ``NOISE_Z`` standard errors in each draw on its own (one draw's luck is not a
+    mistake).  A card in the last tricks (:func:`exact_endgame`) is not played out but
+    solved, valued in points, in as many deals as the Expert's search solves
+    (``exact_worlds``, half in each draw) at most: the same exact endgame as the search's.
+    The review and the hint use :func:`confirmed_price`, which starts with this one."""
+    tally = _Tally()
+    for draw_salt in (salt, salt ^ _CONFIRM_SALT):  # a difference is clear only when it
+        _play_draw(view, played, better, worlds, draw_salt, tally)  # is clear in each
+    return tally.price(tally.clear(slice(0, 1)) and tally.clear(slice(1, 2)))
+
+
+def confirmed_price(view: View, played: Card | Bid, better: Card | Bid,
+                    worlds: int = WORLDS, salt: int = _REVIEW_SALT) -> Price:
+    """:func:`price`, and where it finds the cost clear of noise, confirmed on two fresh
+    draws (``_FRESH_SALT``): the cost must be at least ``NOISE_Z`` standard errors on those
+    deals too, which played no part in finding it clear (the deals that flagged a decision
+    are its luckiest: on an independent judge's deals, 6 of 60 items flagged on the first
+    two draws alone were within noise; docs/hints.md, "The audit").  The cost, its parts
+    (which choose the review's sentence) and its standard error are then over the four
+    draws.  The review prices every decision it weighs with it, and the hint the cards its
+    "not the X" clauses name: one measure, one verdict on the noise."""
+    tally = _Tally()
+    for draw_salt in (salt, salt ^ _CONFIRM_SALT):
+        _play_draw(view, played, better, worlds, draw_salt, tally)
+    if not (tally.clear(slice(0, 1)) and tally.clear(slice(1, 2))):
+        return tally.price(False)
+    fresh = salt ^ _FRESH_SALT
+    for draw_salt in (fresh, fresh ^ _CONFIRM_SALT):
+        _play_draw(view, played, better, worlds, draw_salt, tally)
+    return tally.price(tally.clear(slice(2, 4)))
 
 
 def _bids(view: View) -> tuple[Bid, Bid, Bid, Bid]:

@@ -54,7 +54,9 @@ from .pricing import (
     Parts,
     Price,
     clear_of_noise,
+    confirmed_price,
     exact_endgame,
+    odds_against,
     price,
     split_outcome,
     standard_error,
@@ -79,6 +81,7 @@ __all__ = [
     "Weighed",
     "Why",
     "clear_of_noise",
+    "confirmed_price",
     "exact_endgame",
     "hand_states",
     "price",
@@ -315,9 +318,9 @@ def _why_card(view: View, played: Card, better: Card, part: str, result: HandRes
 
 
 def _why_bid(view: View, played: Bid, better: Bid, part: str, found: Price,
-             result: HandResult) -> Why:
+             result: HandResult, against: str = "any") -> Why:
     """The sentence for a bid: the part's, with the play-outs' figures (the team's tricks,
-    how often a Nil is made) that make it true."""
+    how often a Nil is made, and whom that figure assumes: ``against``) that make it true."""
     seat = int(view.seat)
     partner = (seat + 2) & 3
     rules = view.rules
@@ -335,24 +338,26 @@ def _why_bid(view: View, played: Bid, better: Bid, part: str, found: Price,
         value = str(rules.nil_value)
         if better.is_nil:
             return Why("review.why.bid-nil", "nil-hand",
-                       {"made": _in_ten(found.nil_made[0], found.worlds), "value": value})
+                       {"made": _in_ten(found.nil_made[0], found.worlds), "value": value,
+                        "against": against})
         if played.is_nil:
             return Why("review.why.bid-no-nil", "nil-hand",
                        {**both, "made": _in_ten(found.nil_made[1], found.worlds),
-                        "value": value})
+                        "value": value, "against": against})
         if result.bids_by_seat[partner].is_nil:
             return Why("review.why.bid-cover", "cover-partner-nil", both)
     return Why(f"review.why.bid.{part}", PART_TIPS[part][0], both)
 
 
 def why(view: View, played: Card | Bid, better: Card | Bid, found: Price,
-        result: HandResult, index: int) -> Why:
+        result: HandResult, index: int, level: str | None = None) -> Why:
     """The main sentence of a review item: the one of the largest part of ``found``'s split
     (:attr:`Price.parts`), for the decision ``index`` (bids 0-3, plays 4-55) of the hand
-    ``result``, in the position ``view``."""
+    ``result``, in the position ``view``; ``level``, the opponents' bot level, is whom a
+    stated Nil figure is said to assume (:func:`~.pricing.odds_against`)."""
     part = found.parts.largest()
     if isinstance(played, Bid) and isinstance(better, Bid):
-        return _why_bid(view, played, better, part, found, result)
+        return _why_bid(view, played, better, part, found, result, odds_against(level))
     assert isinstance(played, Card) and isinstance(better, Card)
     return _why_card(view, played, better, part, result, index)
 
@@ -374,21 +379,24 @@ def weigh(view: View, played: Card | Bid, budget: ExpertBudget | None = None,
         return None
     if isinstance(played, Card) and isinstance(better, Card) and _same_card(view, played, better):
         return None
-    return better, evaluation, price(view, played, better, worlds)
+    return better, evaluation, confirmed_price(view, played, better, worlds)
 
 
 def review_hand(game: GameState, hand_index: int, seat: Seat = Seat.S,
                 budget: ExpertBudget | None = None, worlds: int = WORLDS,
-                part: tuple[int, int] | None = None) -> Review:
+                part: tuple[int, int] | None = None, level: str | None = None) -> Review:
     """The review of the finished hand ``hand_index`` of ``game`` for ``seat``'s own
     decisions (see the module); ``part``: only the weighed decisions ``part[0]`` to
-    ``part[1] - 1`` (in the hand's order), for a caller that reviews a hand in pieces."""
-    return run_steps(review_steps(game, hand_index, seat, budget, worlds, part))
+    ``part[1] - 1`` (in the hand's order), for a caller that reviews a hand in pieces;
+    ``level``: the opponents' bot level, whom a stated Nil figure is said to assume (it
+    changes no figure)."""
+    return run_steps(review_steps(game, hand_index, seat, budget, worlds, part, level))
 
 
 def review_steps(game: GameState, hand_index: int, seat: Seat = Seat.S,
                  budget: ExpertBudget | None = None, worlds: int = WORLDS,
-                 part: tuple[int, int] | None = None) -> Generator[None, None, Review]:
+                 part: tuple[int, int] | None = None,
+                 level: str | None = None) -> Generator[None, None, Review]:
     """:func:`review_hand` in steps: yields after each decision weighed (for a caller that
     cannot block, the page's main thread); the same review."""
     states = hand_states(game, hand_index)
@@ -412,7 +420,7 @@ def review_steps(game: GameState, hand_index: int, seat: Seat = Seat.S,
         judged.append(Weighed(index, skill, False, cost.cost, cost.se, cost.clear))
         if cost.cost < MIN_COST or not cost.clear:
             continue
-        found.append(_item(view, played, better, evaluation, cost, result, index))
+        found.append(_item(view, played, better, evaluation, cost, result, index, level))
     found.sort(key=lambda item: (-item.cost, item.action_index))
     return Review(hand_index, seat, len(chosen), tuple(found[:MAX_ITEMS]), tuple(judged))
 
@@ -442,14 +450,14 @@ def weighed_indices(game: GameState, hand_index: int, seat: Seat = Seat.S) -> li
 
 
 def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evaluation,
-          cost: Price, result: HandResult, index: int) -> ReviewItem:
+          cost: Price, result: HandResult, index: int, level: str | None = None) -> ReviewItem:
     """The review item of a flagged decision: where, what, the cost and its split, the
     sentence of the largest part, the hint's sentence where its tip fits the part, and the
     "not the X" clause about the card played where one of the trick's rules says it."""
-    reason = why(view, played, better, cost, result, index)
+    reason = why(view, played, better, cost, result, index, level)
     params = dict(reason.params)
     tip, support, contrast = reason.tip, "", ""
-    hint = explain(view, better, evaluation, contrasts=False)
+    hint = explain(view, better, evaluation, contrasts=False, level=level)
     part = cost.parts.largest()
     said = reason.key in ("review.why.bag-made", "review.why.bag-made-won")
     if (isinstance(better, Card) and hint.reason not in (NEUTRAL, NEUTRAL_BID)
@@ -461,7 +469,7 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
             tip, support = hint.tip, hint.reason
             params.update(own)
     if isinstance(played, Bid) and isinstance(better, Bid):
-        support = _nil_odds(view, played, better, reason.key, cost, params)
+        support = _nil_odds(view, played, better, reason.key, cost, params, level)
     if isinstance(played, Card) and isinstance(better, Card):
         clause, extra = contrast_against(view, better, evaluation, played)
         if clause and _agrees(params, extra):
@@ -488,7 +496,7 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
 
 
 def _nil_odds(view: View, played: Bid, better: Bid, reason: str, found: Price,
-              params: dict[str, str]) -> str:
+              params: dict[str, str], level: str | None = None) -> str:
     """The clause that gives a Nil's odds where one of the two bids is the seat's Nil and the
     main sentence (another part's) does not already say them: a Nil is a bet, and its odds
     are the why of it (``params`` takes the clause's). "" when there is none."""
@@ -497,6 +505,7 @@ def _nil_odds(view: View, played: Bid, better: Bid, reason: str, found: Price,
     nil_played = played.is_nil
     params["made"] = _in_ten(found.nil_made[1 if nil_played else 0], found.worlds)
     params["value"] = str(view.rules.nil_value)
+    params["against"] = odds_against(level)
     return NIL_ODDS[nil_played]
 
 

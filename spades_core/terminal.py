@@ -147,7 +147,7 @@ def _load(path: Path) -> dict[str, str]:
     return {str(key): str(value) for key, value in data.items()}
 
 
-def _hint_function() -> Callable[[Any], Any] | None:
+def _hint_function() -> Callable[..., Any] | None:
     try:
         from .hints import hint
     except ImportError:
@@ -158,9 +158,11 @@ def _hint_function() -> Callable[[Any], Any] | None:
 class Terminal:
     """One game at the terminal; :meth:`run` plays it to the end."""
 
-    def __init__(self, state: GameState, bot: Bot, texts: Texts, read: Read, write: Write) -> None:
+    def __init__(self, state: GameState, bot: Bot, texts: Texts, read: Read, write: Write,
+                 level: str | None = None) -> None:
         self.state = state
         self.bot = bot
+        self.level = level  # the bots' level: whom the coach's Nil odds are said to assume
         self.t = texts
         self.read = read
         self.write = write
@@ -248,7 +250,7 @@ class Terminal:
         from .review import review_hand
 
         try:
-            review = review_hand(self.state, hand_index, PERSON)
+            review = review_hand(self.state, hand_index, PERSON, level=self.level)
         except SpadesError:  # a lesson's position: no record to replay it from
             return
         t, names = self.t, _names()
@@ -313,7 +315,7 @@ class Terminal:
             self.write(self.t("hint.none"))
             return
         view = view_for(self.state, PERSON, hand_seen=hand_seen)
-        found = self.hint(view)
+        found = self.hint(view, self.level)
         action = found.action
         if action is None:
             head = self.t("hint.look")
@@ -460,4 +462,4 @@ def play(level: str = "normal", deal: int = 1, lang: str = "en", rules: Rules | 
     bot = make_bot(level)
     state = GameState.new(rules or Rules(), deal=deal)
     write(texts("welcome", deal=deal, level=texts.entries.get(f"options.level.{level}", level)))
-    return Terminal(state, bot, texts, read, write).run()
+    return Terminal(state, bot, texts, read, write, level).run()

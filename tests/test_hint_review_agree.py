@@ -47,7 +47,7 @@ def test_the_hint_and_the_review_price_the_same_cards_alike(deal: int, actions: 
     assert weighed is not None
     better, _, priced = weighed
     assert better == card  # the review's better card is the hint's
-    assert priced == review.price(view, other, card)  # one price, in points
+    assert priced == review.confirmed_price(view, other, card)  # one price, in points
     assert priced.clear is (clause in CLEAR)  # one verdict on the noise
     assert hints.clear_difference(view, card, other) is priced.clear
     if clause == "coach.not.sims":  # the hint quotes the review's figure

@@ -110,7 +110,7 @@ def test_the_hint_and_the_review_agree_on_one_position() -> None:
     view = south_at(501, 33)
     advice = hints.hint(view)
     assert str(advice.action) == "3S" and advice.params["alt"] == "KS"
-    priced = review.price(view, parse_card("KS"), parse_card("3S"))
+    priced = review.confirmed_price(view, parse_card("KS"), parse_card("3S"))
     assert priced.clear and priced.cost >= review.MIN_COST
     assert advice.params["points"] == str((priced.cost + 5) // 10)
 
@@ -122,7 +122,7 @@ def test_the_hint_and_the_review_agree_on_a_tie() -> None:
     alt = parse_card(advice.params["alt"])
     assert advice.contrast in ("coach.not.rule-tie", "coach.not.sims-tie")
     assert hints.clear_difference(view, advice.action, alt) is False
-    assert not review.price(view, alt, advice.action).clear
+    assert not review.confirmed_price(view, alt, advice.action).clear
 
 
 def test_a_nil_with_aces_in_long_suits_says_why() -> None:

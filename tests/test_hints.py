@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from spades_core import GameState, Phase, Rules
+from spades_core.bids import NIL
+from spades_core.bots import bot_action, make_bot
 from spades_core.bots.expert import Candidate, Evaluation, ExpertBot
 from spades_core.hints import (
     CONTRAST_TEMPLATES,
@@ -22,7 +24,9 @@ from spades_core.hints import (
     explain,
     hint,
 )
+from spades_core.pricing import ODDS_AGAINST
 from spades_core.review import Price
+from spades_core.seats import Seat
 from spades_core.views import view_for
 from ui.shared import i18n
 
@@ -58,7 +62,8 @@ def catalogue(language: str) -> dict[str, str]:
 def test_every_template_and_tip_has_text(language: str) -> None:
     texts = catalogue(language)
     expected = (set(TEMPLATES) | CARD_DEF_KEYS
-                | {f"tip.{tip}.{part}" for tip in TIPS for part in ("name", "summary")})
+                | {f"tip.{tip}.{part}" for tip in TIPS for part in ("name", "summary")}
+                | {f"coach.against.{who}" for who in ODDS_AGAINST})
     assert sorted(expected - set(texts)) == [], "missing text"
     joined = joined_keys(texts)
     assert joined, "a reason and its clause said in one sentence"
@@ -70,6 +75,8 @@ def test_every_template_and_tip_has_text(language: str) -> None:
         assert not re.search(r"\{(card|winner|alt)\}", texts[key]), f"{key}: use the _def form"
     for tip in TIPS:
         assert not PLACEHOLDER.findall(texts[f"tip.{tip}.name"])
+    for who in ODDS_AGAINST:  # said inside a sentence: a phrase of its own, no parameter
+        assert not PLACEHOLDER.findall(texts[f"coach.against.{who}"])
 
 
 def test_tips_are_strategy_keys() -> None:
@@ -86,6 +93,7 @@ SAMPLE_CARDS = ("AC", "KH", "QS", "JD", "TD", "9H", "2C", "AS", "BJ", "LJ")
 SAMPLE_VALUES = {
     "suit": ("clubs", "hearts", "spades"), "led": ("diamonds", "hearts"),
     "seat": ("E", "W", "N"), "alt_seat": ("E", "W"), "bid": ("1", "3", "13"),
+    "against": ODDS_AGAINST,
 }
 BAD = {
     "en": (r"\b1 (tricks|spades|aces|kings|cards|times|other spades)\b",
@@ -240,3 +248,45 @@ def test_hint_refuses_a_view_where_the_seat_does_not_act() -> None:
     assert seat is not None
     with pytest.raises(ValueError):
         hint(view_for(state, seat.left))
+
+
+def test_the_nil_odds_name_the_opponents_at_the_table() -> None:
+    """The same Nil hand (deal 4, South after three Normal bids): the same action and the
+    same figure (the play-outs'), said of the level of the bots at the table: calibrated
+    against the Normal bots, made far more often against the Beginner bots and more often
+    broken by the Expert (lab/nil_odds.py, docs/hints.md); "any" where the caller does not
+    say (a room, a lesson)."""
+    normal = make_bot("normal")
+    state = GameState.new(Rules(), deal=4)
+    while state.to_act is not Seat.S:
+        state = state.apply(bot_action(normal, state))
+    view = view_for(state, Seat.S)
+    found = {level: hint(view, level) for level in ("beginner", "expert", None)}
+    for level, advice in found.items():
+        assert advice.action == NIL and advice.reason == "coach.bid.nil"
+        assert advice.params["chance"] == found[None].params["chance"]
+        assert advice.params["against"] == (level or "any")
+    # the page's worker job takes the level the page sends ("" for none)
+    from spades_core.record import dumps
+    from ui import botworker
+    from ui.shared.botrunner import hint_to_json
+
+    assert botworker.hint(dumps(state), True, "expert") == hint_to_json(found["expert"])
+    assert botworker.hint(dumps(state), True) == hint_to_json(found[None])
+    i18n.load("table", "hints")
+    try:
+        said = {}
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            said[language] = {level: i18n.hint_message(advice)
+                              for level, advice in found.items()}
+        assert "Beginner bots at your table" in said["en"]["beginner"]
+        assert "Expert bots at your table" in said["en"]["expert"]
+        assert "robots Débutant de votre table" in said["fr"]["beginner"]
+        assert "robots Expert de votre table" in said["fr"]["expert"]
+        for language in LANGUAGES:  # the figure is the same, whom it assumes is not
+            assert len(set(said[language].values())) == 3
+            chance = found[None].params["chance"]
+            assert all(f" {chance} " in text for text in said[language].values())
+    finally:
+        i18n.set_language("en")

@@ -24,6 +24,7 @@ from spades_core.review import (
     Parts,
     Review,
     clear_of_noise,
+    confirmed_price,
     hand_states,
     price,
     review_hand,
@@ -129,6 +130,42 @@ def test_price_splits_the_cost_and_carries_its_standard_error() -> None:
     assert same.parts == Parts() and same.se == 0 and not same.clear
 
 
+def test_a_clear_cost_is_confirmed_on_fresh_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's measure (:func:`confirmed_price`): a cost clear in each of the first two
+    draws is played again in two fresh ones, and stays clear only if it is clear there too
+    (on their deals pooled); its figures are then over the four draws.  Draws of known
+    per-deal values stand in for the play-outs."""
+    from spades_core import pricing
+
+    def draws(*values: list[int]) -> None:
+        left = list(values)
+
+        def play(view: object, played: object, better: object, worlds: int, salt: int,
+                 tally: pricing._Tally) -> None:
+            found = left.pop(0)
+            tally.split[0] += sum(found)
+            tally.split_squares[0] += sum(v * v for v in found)
+            tally.sums[0] += sum(found)
+            tally.squares += sum(v * v for v in found)
+            tally.count += len(found)
+            tally.draws.append((sum(found), sum(v * v for v in found), len(found)))
+
+        monkeypatch.setattr(pricing, "_play_draw", play)
+
+    clear, noise = [90, 110, 100, 100], [-200, 400, -150, 350]  # mean 100: se 4, se 156
+    draws(clear, clear, clear, clear)
+    found = confirmed_price(None, parse_card("2C"), parse_card("3C"))  # type: ignore[arg-type]
+    assert found.clear and found.worlds == 16 and found.cost == 100
+    draws(clear, clear, noise, noise)  # the fresh deals do not confirm it: not a mistake
+    found = confirmed_price(None, parse_card("2C"), parse_card("3C"))  # type: ignore[arg-type]
+    assert not found.clear and found.worlds == 16 and found.cost == 100
+    draws(clear, noise)  # not clear in each of the first two: no fresh draws
+    found = confirmed_price(None, parse_card("2C"), parse_card("3C"))  # type: ignore[arg-type]
+    assert not found.clear and found.worlds == 8
+    draws(clear, clear)  # the plain price: two draws, whatever they say
+    assert price(None, parse_card("2C"), parse_card("3C")).clear  # type: ignore[arg-type]
+
+
 def finished(deal: int, hands: int = 1) -> GameState:
     """South the Beginner, the others the Normal bot, ``hands`` hands of deal ``deal``."""
     beginner, normal = make_bot("beginner"), make_bot("normal")
@@ -189,6 +226,18 @@ def test_a_nil_bid_item_gives_the_nils_odds_whatever_its_largest_part() -> None:
         if review_item.support in NIL_ODDS.values():
             assert isinstance(review_item.better, Bid) and isinstance(review_item.played, Bid)
             assert review_item.better.is_nil != review_item.played.is_nil
+    # whom the odds assume: the level of the bots at the table where the caller says it
+    # (the page and the terminal do), the same figure; the bid is the first decision weighed
+    assert item.params["against"] == "any"
+    from ui.shared import i18n
+
+    i18n.load("table", "hints", "coach")
+    for level, words in (("expert", "Expert bots at your table"),
+                         ("beginner", "Beginner bots at your table")):
+        part = review_hand(finished(6930015435341146), 0, part=(0, 1), level=level)
+        at = next(found for found in part.items if isinstance(found.better, Bid))
+        assert at.params == {**item.params, "against": level}
+        assert words in i18n.review_sentence(review_to_dict(part)["items"][0])  # type: ignore[index]
 
 
 def test_every_reason_has_its_words_in_both_languages() -> None:

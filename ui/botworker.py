@@ -27,16 +27,17 @@ def decide(record_text: str, level: str) -> str:
     return str(bot_action(bot, state))
 
 
-def hint(record_text: str, hand_seen: bool) -> str:
+def hint(record_text: str, hand_seen: bool, level: str = "") -> str:
     """South's hint in the game record, as JSON (``ui.shared.botrunner.hint_from_json`` reads
-    it)."""
+    it); ``level`` the opponents' bot level ("" for none: whom a Nil figure assumes)."""
     from spades_core.hints import hint as coach
     from spades_core.seats import Seat
     from spades_core.views import view_for
     from ui.shared.botrunner import hint_to_json
 
     state = loads(str(record_text))
-    return hint_to_json(coach(view_for(state, Seat.S, hand_seen=bool(hand_seen))))
+    return hint_to_json(coach(view_for(state, Seat.S, hand_seen=bool(hand_seen)),
+                              str(level) or None))
 
 
 def review(record_text: str, hand_index: int) -> str:
@@ -46,9 +47,11 @@ def review(record_text: str, hand_index: int) -> str:
     return json.dumps(review_to_dict(review_hand(loads(str(record_text)), int(hand_index))))
 
 
-def review_part(record_text: str, hand_index: int, start: int, stop: int) -> str:
+def review_part(record_text: str, hand_index: int, start: int, stop: int,
+                level: str = "") -> str:
     """South's weighed decisions ``start`` to ``stop - 1`` of a finished hand of the record,
-    reviewed (``ui.shared.botrunner.review_part_steps``), as JSON."""
+    reviewed (``ui.shared.botrunner.review_part_steps``), as JSON; ``level`` the opponents'
+    bot level ("" for none)."""
     from spades_core.bots.expert import run_steps
     from ui.shared.botrunner import review_part_steps
 
@@ -56,7 +59,8 @@ def review_part(record_text: str, hand_index: int, start: int, stop: int) -> str
     if not _last_record or _last_record[0][0] != text:  # the parts of a hand: one record
         _last_record[:] = [(text, loads(text))]
     state = _last_record[0][1]
-    return str(run_steps(review_part_steps(state, int(hand_index), int(start), int(stop))))
+    return str(run_steps(review_part_steps(state, int(hand_index), int(start), int(stop),
+                                           str(level) or None)))
 
 
 def judge(position_json: str, token: str) -> str:

@@ -38,7 +38,7 @@ def _expected(page: Page, rules: Rules, deal: int) -> str:
     data = record(page)
     state = from_dict(data) if data["hands"] else GameState.new(rules, deal=deal)
     assert state.to_act == Seat.S
-    return i18n.hint_message(hint(view_for(state, Seat.S)))
+    return i18n.hint_message(hint(view_for(state, Seat.S), LEVEL))  # the bots at the table
 
 
 def test_the_hint_comes_from_the_worker_and_is_cpythons(page: Page, live_server: str) -> None:

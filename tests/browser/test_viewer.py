@@ -152,7 +152,8 @@ def _check_verdicts(page: Page, state: GameState, hand_index: int) -> list[dict[
     """Once the page's review is in: a verdict on each flagged decision's frame, the review
     panel's sentence, and none elsewhere. Returns CPython's items."""
     page.wait_for_selector("dialog[open] #viewer[data-review=done]", timeout=COACH_TIMEOUT_MS)
-    items = review_to_dict(review_hand(state, hand_index))["items"]
+    # the page reviews at the game's level (whom a Nil figure assumes): FAST's
+    items = review_to_dict(review_hand(state, hand_index, level=str(FAST["level"])))["items"]
     assert items, "the test's deal has a flagged decision"
     frames = {0 if item["kind"] == "bid" else int(item["trick_number"]): item for item in items}
     page.keyboard.press("Home")

@@ -304,25 +304,28 @@ class BotRunner:
         _show(f"{self.tag}-{method}-by", where)
         _show(f"{self.tag}-{method}-count", str(self.jobs_done[method]))
 
-    async def hint(self, state: GameState, hand_seen: bool) -> Any:
-        """South's hint, off the main thread (the same as ``hints.hint``)."""
+    async def hint(self, state: GameState, hand_seen: bool, level: str | None = None) -> Any:
+        """South's hint, off the main thread (the same as ``hints.hint``); ``level``, the
+        opponents' bot level, is whom a stated Nil figure is said to assume."""
         from spades_core.hints import hint_steps
         from spades_core.record import dumps
 
         def steps() -> Generator[None, None, str]:
-            found = yield from hint_steps(view_for(state, Seat.S, hand_seen=hand_seen))
+            found = yield from hint_steps(view_for(state, Seat.S, hand_seen=hand_seen), level)
             return hint_to_json(found)
 
         timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
-        text = await self.job("hint", (dumps(state), hand_seen), steps, timeout)
+        text = await self.job("hint", (dumps(state), hand_seen, level or ""), steps, timeout)
         return hint_from_json(text, state.phase is Phase.BIDDING)
 
     async def review(self, state: GameState, hand_index: int,
-                     progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+                     progress: Callable[[int, int], None] | None = None,
+                     level: str | None = None) -> dict[str, Any]:
         """The review of South's decisions in a finished hand (``review_to_dict``), worked
         out :data:`REVIEW_PART` decisions per coach job (:func:`review_part_steps`), so that
         ``progress(done, count)`` can say how far it got after each and another coach job
-        waits for a few decisions at most.  ``<body>``: ``data-TAG-review-ms`` is the whole
+        waits for a few decisions at most; ``level``, the opponents' bot level, is whom a
+        stated Nil figure is said to assume.  ``<body>``: ``data-TAG-review-ms`` is the whole
         hand's time (all its jobs), ``data-TAG-review-done`` / ``-of`` the progress."""
         from spades_core.record import dumps
 
@@ -334,9 +337,10 @@ class BotRunner:
             stop = start + REVIEW_PART
 
             def steps(start: int = start, stop: int = stop) -> Generator[None, None, str]:
-                return (yield from review_part_steps(state, hand_index, start, stop))
+                return (yield from review_part_steps(state, hand_index, start, stop, level))
 
-            text = await self.job("review_part", (record_text, hand_index, start, stop), steps,
+            text = await self.job("review_part",
+                                  (record_text, hand_index, start, stop, level or ""), steps,
                                   COACH_TIMEOUT_MS, wait=True)
             data: dict[str, Any] = json.loads(text)
             count = int(data.pop("of"))
@@ -444,15 +448,16 @@ def par_step_steps(par_text: str, player_text: str,
     })
 
 
-def review_part_steps(state: GameState, hand_index: int, start: int,
-                      stop: int) -> Generator[None, None, str]:
+def review_part_steps(state: GameState, hand_index: int, start: int, stop: int,
+                      level: str | None = None) -> Generator[None, None, str]:
     """South's weighed decisions ``start`` to ``stop - 1`` of a finished hand, reviewed, in
     steps: ``review_to_dict`` of that part with ``"of"``, how many decisions the hand has to
-    weigh (:func:`merge_reviews` puts the parts together)."""
+    weigh (:func:`merge_reviews` puts the parts together); ``level`` the opponents' bot
+    level (whom a stated Nil figure assumes)."""
     from spades_core.review import review_steps, review_to_dict, weighed_indices
 
     count = len(weighed_indices(state, hand_index))
-    found = yield from review_steps(state, hand_index, part=(start, stop))
+    found = yield from review_steps(state, hand_index, part=(start, stop), level=level or None)
     return json.dumps({**review_to_dict(found), "of": count})
 
 

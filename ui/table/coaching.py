@@ -54,7 +54,8 @@ class Coaching:
 
         async def work() -> None:
             try:
-                data = await self.coach.review(state, hand_index, progress)
+                data = await self.coach.review(  # the bots at the table: whom Nil odds assume
+                    state, hand_index, progress, game.level if game is not None else None)
             except Exception as error:
                 js.console.warn(f"review failed: {error!r}")
                 data = {"items": [], "failed": True}

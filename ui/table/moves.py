@@ -118,10 +118,11 @@ class Moves:
             render.message(lambda: t("hint.none"), kind="hint")
             return
         state, hand_seen = self.flow.state, not self.flow.face_down()
+        level = self.flow.game.level  # the bots at the table: whom a Nil figure assumes
         render.message(lambda: t("hint.thinking"), kind="hint")
 
         async def ask() -> None:
-            advice = await self.app.bots.hint(state, hand_seen)
+            advice = await self.app.bots.hint(state, hand_seen, level)
             if self.flow.game is None or self.flow.state is not state:
                 return  # the position moved on while the coach thought
             self.show_hint(advice)
