@@ -8,6 +8,8 @@ Everything is built with createElement/textContent (cards by ``ui/shared/cardvie
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +37,52 @@ def translate_static() -> None:
     byid("toolbar").setAttribute("aria-label", t("toolbar.label"))
     byid("boot-progress").setAttribute("aria-label", t("app.progress"))
     resay_message()
+
+
+def _painter() -> Any:
+    """ui/paint.js's ``spadesPaint`` (None where the page lacks it)."""
+    return getattr(js.window, "spadesPaint", None)
+
+
+def store_paint(key: str) -> None:
+    """The solo table was just drawn: ui/paint.js copies it (once it has settled) for the
+    next visit's first paint, with ``key`` (``savegame.paint_key``) and the "getting ready"
+    lines in the page's language."""
+    painter = _painter()
+    if painter is None:
+        return
+    meta = {"key": key, "lang": i18n.language(), "ready": t("app.getting-ready"),
+            "queued": t("app.getting-ready-kept")}
+    try:
+        painter.save(json.dumps(meta))
+    except Exception as error:  # a copy for speed only: never in the way of the game
+        js.console.warn(f"table not kept for the next visit: {error!r}")
+
+
+def hold_paint() -> None:
+    """The table shows what is not the saved game (a room, a practice hand): no copy of it
+    is stored (the last one, of the saved game, stays)."""
+    painter = _painter()
+    if painter is not None:
+        with contextlib.suppress(Exception):
+            painter.hold()
+
+
+def take_paint() -> dict[str, str] | None:
+    """Before Python's first render: the table painted by ui/paint.js (if any) gives way to
+    the page's own nodes (drawn in this same task, so no frame shows between), and what it
+    kept: ``{"key", "action", "arg"}`` (action "" when no card or bid was clicked), or None."""
+    painter = _painter()
+    if painter is None:
+        return None
+    try:
+        found = painter.revert()
+        if found is None:
+            return None
+        return {name: str(getattr(found, name, "") or "") for name in ("key", "action", "arg")}
+    except Exception as error:
+        js.console.warn(f"painted table not taken over: {error!r}")
+        return None
 
 
 def enable_controls() -> None:
