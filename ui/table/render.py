@@ -68,6 +68,11 @@ def hold_paint() -> None:
             painter.hold()
 
 
+# True from a painted table's takeover to the end of Python's first render of the table: the
+# cards it shows were already there, so they do not land (nor are dealt) again.
+_TAKEOVER = {"quiet": False}
+
+
 def take_paint() -> dict[str, str] | None:
     """Before Python's first render: the table painted by ui/paint.js (if any) gives way to
     the page's own nodes (drawn in this same task, so no frame shows between), and what it
@@ -79,6 +84,7 @@ def take_paint() -> dict[str, str] | None:
         found = painter.revert()
         if found is None:
             return None
+        _TAKEOVER["quiet"] = True
         return {name: str(getattr(found, name, "") or "") for name in ("key", "action", "arg")}
     except Exception as error:
         js.console.warn(f"painted table not taken over: {error!r}")
@@ -290,8 +296,10 @@ def table(model: TableModel) -> None:
     table_node = byid("table")
     if str(table_node.getAttribute("data-dealt") or "") != model.deal_key:
         table_node.dataset.dealt = model.deal_key
-        if model.deal_motion and model.dealer and not reduced_motion():
+        if (model.deal_motion and model.dealer and not reduced_motion()
+                and not _TAKEOVER["quiet"]):
             deal(model.dealer)
+    _TAKEOVER["quiet"] = False
 
 
 PLACE_CLASSES = ("at-bottom", "at-left", "at-top", "at-right")
@@ -366,7 +374,10 @@ def draw_trick(model: TableModel) -> None:
             continue
         clear(slot)
         if card is not None:
-            add(slot, card_element(card))
+            node = card_element(card)
+            if _TAKEOVER["quiet"]:  # painted there already: it does not land again
+                node.classList.add("landed")
+            add(slot, node)
 
 
 def draw_panel(model: TableModel) -> None:
