@@ -3,8 +3,8 @@
 // Each time Python draws the solo table it calls `spadesPaint.save(meta)`: a little later (once
 // the table has settled) this script copies the score bar and the table's screen into a plain
 // tree (tags, whitelisted attributes, text; no ids, no markup) and stores it under
-// `spades.paint.v1`. At the next visit this classic script, run by the parser right after the
-// table's markup and before the first paint, reads that record, checks every part of it
+// `spades.paint.v1`. At the next visit this classic script (deferred and render-blocking: run
+// once the document is parsed, before anything is drawn) reads that record, checks every part of it
 // (`read`: a bad value is ignored and removed, it never stops the page), and draws the copy in
 // place of the static table with body[data-painted]: the "getting ready" state (the loading bar
 // and a line of text from the record, over the table: nothing moves when they go).
