@@ -167,6 +167,11 @@ CONTROLLED_JS = """async () => {
 THROTTLE = {"rate": 1.0}
 
 
+def ready_timeout() -> float:
+    """How long a page may take to be ready: longer on a throttled CPU."""
+    return READY_TIMEOUT_MS * THROTTLE["rate"]
+
+
 def throttle(page: Page) -> None:
     """Slow ``page``'s main thread by --cpu-throttle (CDP ``Emulation.setCPUThrottlingRate``).
     Debian's Chromium slows the page's workers too (the Expert's and the coach's: a busy loop
@@ -218,7 +223,7 @@ def measure(browser: Browser, url: str, repeat: bool = False,
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         timings: dict[str, Any] = page.evaluate(TIMINGS_JS)
         if repeat:
             if worker:
@@ -226,7 +231,7 @@ def measure(browser: Browser, url: str, repeat: bool = False,
             page.wait_for_timeout(1000)  # let the first visit's Expert worker settle
             page.goto(url)
             page.wait_for_selector(
-                "body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS
+                "body[data-ready='1']", state="attached", timeout=ready_timeout()
             )
             timings["repeat"] = page.evaluate(TIMINGS_JS)
     finally:
@@ -254,7 +259,7 @@ def module_report(browser: Browser, app_url: str, bare_url: str) -> dict[str, An
             throttle(page)
             page.goto(url)
             page.wait_for_selector("body[data-ready='1']", state="attached",
-                                   timeout=READY_TIMEOUT_MS)
+                                   timeout=ready_timeout())
             if url == app_url:
                 modules = json.loads(page.evaluate("() => window.spadesBenchModules()"))
             else:
@@ -285,7 +290,7 @@ def bot_times(browser: Browser, url: str) -> dict[str, object]:
         page = context.new_page()
         throttle(page)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         text = page.evaluate("() => window.spadesBenchBots()")
     finally:
         context.close()
@@ -308,7 +313,7 @@ def drill_times(browser: Browser, url: str) -> dict[str, object]:
         page = context.new_page()
         throttle(page)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         passes = [json.loads(page.evaluate("() => window.spadesBenchDrills()")) for _ in range(2)]
     finally:
         context.close()
@@ -371,7 +376,7 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         while len(times) < hints:
             kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
             if kind == "sheet":
@@ -403,7 +408,7 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
                 # South waits for it, as a learner would have to for a hint off the page
                 page.click("#hint-button")
                 page.wait_for_selector("body[data-bot-worker=ready]", state="attached",
-                                       timeout=READY_TIMEOUT_MS)
+                                       timeout=ready_timeout())
                 page.wait_for_function(f"() => ({HINT_COUNT_JS})() > 0", timeout=HINT_TIMEOUT_MS)
                 continue
             else:
@@ -451,7 +456,7 @@ def par_times(browser: Browser, url: str) -> dict[str, object]:
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(f"{url}?deal={PAR_DEAL}")
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         while True:
             kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
             if kind == "end":
