@@ -313,10 +313,21 @@
       document.addEventListener("click", onClick, true);
       performance.mark("spades:table-painted");
     } catch (error) {
-      for (const [element, children] of containers) element.replaceChildren(...children);
+      restore(containers);
       painted = null;
       forget();
     }
+  }
+
+  // The static children back in place of the painted ones, the loading bar and its line
+  // back in the static centre (where Python and ui/loading.js find them by id).
+  function restore(containers) {
+    const progress = document.getElementById("boot-progress");
+    const status = document.getElementById("boot-status");
+    for (const [element, children] of containers) element.replaceChildren(...children);
+    const centre = document.getElementById("centre");
+    if (centre && progress && status) centre.append(progress, status);
+    if (status) status.classList.remove("paint-nudge");
   }
 
   // Python takes over: the static nodes back (Python draws them in this same task) and what
@@ -326,11 +337,7 @@
     if (painted === null) return null;
     const { containers, kept, key } = painted;
     painted = null;
-    const progress = document.getElementById("boot-progress");
-    const status = document.getElementById("boot-status");
-    for (const [element, children] of containers) element.replaceChildren(...children);
-    const centre = document.getElementById("centre");
-    if (centre && progress && status) centre.append(progress, status);
+    restore(containers);
     delete document.body.dataset.painted;
     delete document.body.dataset.paintKept;
     return { key, action: kept ? kept.action : "", arg: kept ? kept.arg : "" };
