@@ -267,6 +267,9 @@
   }
 
   function paint() {
+    // a room's link or a deal's link opens another table than the saved game's
+    const params = new URLSearchParams(location.search);
+    if (params.has("room") || params.has("deal")) return;
     let text = null;
     try { text = localStorage.getItem(KEY); } catch (error) { return; }
     if (text === null) return;
