@@ -132,7 +132,7 @@ def test_the_table_is_painted_before_python_and_nothing_moves(
     page.wait_for_selector(f".hand .card.paint-kept[data-card='{kept}']")
     assert page.get_attribute("body", "data-paint-kept") == "play"
     assert painted_state(page)["cards"] == cards
-    assert "kept" in painted_state(page)["status"]
+    assert "your move will be played" in painted_state(page)["status"]
     release(page, held)
     assert_same_boxes(painted, page.evaluate("window.boxesAtReady"), "1280x800")
     # Python judged the kept card: played once, the bots answered, South's turn again
