@@ -50,7 +50,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
 
 TOOLS = Path(__file__).resolve().parent
 BENCH = TOOLS.parent / "bench"
@@ -125,6 +125,7 @@ PHASES = (
     ("building the controller", "spades:app-imported", "spades:app-built"),
     ("boot: storage, catalogue, first render", "spades:app-built", "ready"),
     ("PyScript ready to ready (bare: its script)", "py:Loaded Pyodide", "ready"),
+    ("table painted from the last visit (ui/paint.js, from nav)", "nav", "spades:table-painted"),
     ("ready (from nav)", "nav", "ready"),
 )
 
@@ -137,6 +138,13 @@ def phases(timings: dict[str, Any]) -> dict[str, float]:
         points[f"file:{name}"] = entry["end"]
     return {name: round(points[end] - points[start], 1)
             for name, start, end in PHASES if start in points and end in points}
+
+
+def median_mark(loads: list[dict[str, Any]], name: str) -> float | None:
+    """The median time (ms from navigation) of the page's mark ``name``, over the loads
+    that have it (None when none has)."""
+    found = [float(load["marks"][name]) for load in loads if name in (load.get("marks") or {})]
+    return round(statistics.median(found), 1) if found else None
 
 
 def median_phases(loads: list[dict[str, Any]]) -> dict[str, float]:
@@ -153,6 +161,25 @@ CONTROLLED_JS = """async () => {
   }
   return true;
 }"""
+
+
+# Chromium's CPU throttling (--cpu-throttle): 1 is none, 4 a mid-range phone's main thread.
+THROTTLE = {"rate": 1.0}
+
+
+def ready_timeout() -> float:
+    """How long a page may take to be ready: longer on a throttled CPU."""
+    return READY_TIMEOUT_MS * THROTTLE["rate"]
+
+
+def throttle(page: Page) -> None:
+    """Slow ``page``'s main thread by --cpu-throttle (CDP ``Emulation.setCPUThrottlingRate``).
+    Debian's Chromium slows the page's workers too (the Expert's and the coach's: a busy loop
+    took 4-6x longer in a worker and on the main thread at rate 4, measured when this flag was
+    added), so ``hint_ms`` is throttled as ``bot_decision_ms`` is."""
+    if THROTTLE["rate"] != 1.0:
+        session = page.context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE["rate"]})
 
 
 def serve_bench_files(context: BrowserContext, base: str) -> None:
@@ -192,10 +219,11 @@ def measure(browser: Browser, url: str, repeat: bool = False,
         if "/bench/" in url:
             serve_bench_files(context, url.rsplit("/", 1)[0] + "/")
         page = context.new_page()
+        throttle(page)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         timings: dict[str, Any] = page.evaluate(TIMINGS_JS)
         if repeat:
             if worker:
@@ -203,7 +231,7 @@ def measure(browser: Browser, url: str, repeat: bool = False,
             page.wait_for_timeout(1000)  # let the first visit's Expert worker settle
             page.goto(url)
             page.wait_for_selector(
-                "body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS
+                "body[data-ready='1']", state="attached", timeout=ready_timeout()
             )
             timings["repeat"] = page.evaluate(TIMINGS_JS)
     finally:
@@ -228,9 +256,10 @@ def module_report(browser: Browser, app_url: str, bare_url: str) -> dict[str, An
             if "/bench/" in url:
                 serve_bench_files(context, url.rsplit("/", 1)[0] + "/")
             page = context.new_page()
+            throttle(page)
             page.goto(url)
             page.wait_for_selector("body[data-ready='1']", state="attached",
-                                   timeout=READY_TIMEOUT_MS)
+                                   timeout=ready_timeout())
             if url == app_url:
                 modules = json.loads(page.evaluate("() => window.spadesBenchModules()"))
             else:
@@ -259,8 +288,9 @@ def bot_times(browser: Browser, url: str) -> dict[str, object]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
+        throttle(page)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         text = page.evaluate("() => window.spadesBenchBots()")
     finally:
         context.close()
@@ -281,8 +311,9 @@ def drill_times(browser: Browser, url: str) -> dict[str, object]:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
+        throttle(page)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         passes = [json.loads(page.evaluate("() => window.spadesBenchDrills()")) for _ in range(2)]
     finally:
         context.close()
@@ -341,10 +372,11 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
     where: dict[str, int] = {}
     try:
         page = context.new_page()
+        throttle(page)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         while len(times) < hints:
             kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
             if kind == "sheet":
@@ -376,7 +408,7 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
                 # South waits for it, as a learner would have to for a hint off the page
                 page.click("#hint-button")
                 page.wait_for_selector("body[data-bot-worker=ready]", state="attached",
-                                       timeout=READY_TIMEOUT_MS)
+                                       timeout=ready_timeout())
                 page.wait_for_function(f"() => ({HINT_COUNT_JS})() > 0", timeout=HINT_TIMEOUT_MS)
                 continue
             else:
@@ -420,10 +452,11 @@ def par_times(browser: Browser, url: str) -> dict[str, object]:
     reviews: list[float] = []
     try:
         page = context.new_page()
+        throttle(page)
         page.on("pageerror", lambda error: errors.append(str(error)))
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(f"{url}?deal={PAR_DEAL}")
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
         while True:
             kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
             if kind == "end":
@@ -531,6 +564,10 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
             "bare_repeat": median_phases(bare_repeats),
             **({"app_first_no_sw": median_phases(app_no_sw)} if app_no_sw else {}),
         },
+        "app_repeat_table_painted_ms": median_mark(repeats, "spades:table-painted"),
+        "app_repeat_first_paint_ms": round(statistics.median(
+            float(t["first_paint"]) for t in repeats), 1),
+        "cpu_throttle": THROTTLE["rate"],
         "snapshot_used": {  # the experimental snapshot boot (build_web --snapshot): which loads
             "app_first": sum("spades:snapshot-used" in t["marks"] for t in app),
             "app_repeat": sum("spades:snapshot-used" in t["marks"] for t in repeats),
@@ -572,9 +609,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="time the loads only (their phases and the modules), nothing after")
     parser.add_argument("--no-sw-too", action="store_true",
                         help="also load the app's first visit with service workers blocked")
+    parser.add_argument("--cpu-throttle", type=float, default=1.0,
+                        help="Chromium's CPU throttling rate of each page's main thread "
+                             "(4: a mid-range phone; default 1, none)")
     parser.add_argument("--table", action="store_true",
                         help="also print the loads' phases as a Markdown table on stderr")
     args = parser.parse_args(argv)
+    THROTTLE["rate"] = max(1.0, args.cpu_throttle)
     hints = 0 if (args.only_par or args.only_load) else max(0, args.hints)
     load = not (args.only_hints or args.only_par)
     par = not (args.no_par or args.only_hints or args.only_load)

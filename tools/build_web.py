@@ -96,6 +96,7 @@ SHELL_FILES = (
     "ui/icons/icon-192.png",
     "ui/icons/icon-512.png",
     "ui/loading.js",
+    "ui/paint.js",
     "ui/sw-register.js",
     "ui/table.css",
     "ui/cards.css",

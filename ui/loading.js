@@ -24,7 +24,10 @@ addEventListener("py:progress", ({ detail }) => {
   if (document.body.dataset.ready) return;
   const value = steps[detail];
   if (bar && value !== undefined) bar.value = Math.max(bar.value, value);
-  if (status && typeof detail === "string") status.textContent = `${detail}…`;
+  // over a table painted from the last visit (ui/paint.js) the line keeps its "getting ready"
+  if (status && typeof detail === "string" && !document.body.dataset.painted) {
+    status.textContent = `${detail}…`;
+  }
 });
 
 // Only the page's own script (not the bots' workers, which have hooks of their own).

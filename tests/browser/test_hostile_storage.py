@@ -42,6 +42,19 @@ def hostile_games(game: dict[str, Any]) -> dict[str, str]:
     }
 
 
+# Copies of the table for ui/paint.js (spades.paint.v1), one beside each case above: refused
+# before Python starts and removed (the page may store a good copy again later).
+HOSTILE_PAINTS = (
+    "{not json",
+    DEEP_100K,
+    json.dumps({"v": 1, "key": "k", "lang": "en", "ready": "r", "queued": "q", "body": "",
+                "refs": [], "parts": {"scorebar": [["script", {}, "alert(1)"]], "table": []}}),
+    json.dumps({"v": 1, "key": "k", "lang": "en", "ready": "r", "queued": "q", "body": "",
+                "refs": [], "parts": {"scorebar": [], "table": [["div", {"onclick": "x"}]]}}),
+    "9" * 500_000,
+)
+
+
 def play_on(page: Page) -> None:
     """The table is playable: the step asked (a bid, or a card) is clicked and the bots
     answer until the player's next turn."""
@@ -69,10 +82,12 @@ def test_hostile_values_are_reset_with_a_notice_and_play_goes_on(
     cases += [(name, "deep-10k", DEEP_10K) for name in ("options", "stats", "lessons")]
     cases += [("options", "deep-100k", DEEP_100K), ("stats", "inf", '{"levels": 1e999}')]
     cases += [("progress", "deep-10k", DEEP_10K), ("mistakes", "deep-10k", DEEP_10K)]
-    for name, label, text in cases:
+    for number, (name, label, text) in enumerate(cases):
+        paint = HOSTILE_PAINTS[number % len(HOSTILE_PAINTS)]
         items = {"spades.options.v1": json.dumps(FAST), "spades.game.v1": json.dumps(good_game),
-                 f"spades.{name}.v1": text}
+                 "spades.paint.v1": paint, f"spades.{name}.v1": text}
         reload_with(page, items)
+        assert page.evaluate("localStorage.getItem('spades.paint.v1')") != paint, label
         notices = page.locator("#notices .notice")
         if name == "lessons":
             expect(notices).to_have_count(0)

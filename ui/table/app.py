@@ -75,6 +75,8 @@ class App:
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self.rooms: Any = None  # ui.rooms.rooms.Rooms: the rooms' controller, made at boot
+        # what the table painted before Python (ui/paint.js) kept: render.take_paint()
+        self.painted: dict[str, str] | None = None
         # ui.progress.progress.Progress, set by the root: the judged hands' history and the
         # Progress screen (its actions are dispatched to it)
         self.progress: Any = None
@@ -90,6 +92,8 @@ class App:
     # --- boot ------------------------------------------------------------------------
 
     def boot(self) -> None:
+        # first: the painted table gives way to the page's own nodes, drawn below in this task
+        self.painted = render.take_paint()
         browser_langs = [str(x) for x in (js.navigator.languages or [js.navigator.language])]
         self.storage.drop_old()
         notices: list[str] = []
@@ -203,10 +207,27 @@ class App:
         return value
 
     def after_ready(self) -> None:
-        """Once interactive: let the bots play, warm the expert's worker if needed."""
-        self.schedule(self.flow.run())
+        """Once interactive: let the bots play, warm the expert's worker if needed; a card or
+        bid clicked on the painted table is then played if it still may be."""
+        self.schedule(self.start_play(self.painted))
+        self.painted = None
         if self.flow.game is not None and self.flow.game.level in self.bots_worker_levels():
             self.bots.start_worker()
+
+    async def start_play(self, painted: dict[str, str] | None) -> None:
+        """The bots' loop, then the move kept on the painted table (ui/paint.js): played
+        through its own handler (which judges it) if the game is still at the point painted
+        and the table is on screen with nothing over it; otherwise the player is told."""
+        await self.flow.run()
+        if self.flow.game is None:
+            return
+        verdict, action, arg = savegame.kept_move(painted, savegame.paint_key(self.flow.state))
+        shown = (self.screen == "table" and not self.in_room() and not self.flow.practising
+                 and not js.document.querySelector("dialog[open]"))
+        if verdict == "play" and shown:
+            self.dispatch(action, arg)
+        elif verdict != "none":
+            render.message(lambda: t("app.paint-dropped"), refusal=True)
 
     @staticmethod
     def bots_worker_levels() -> frozenset[str]:

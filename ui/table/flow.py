@@ -363,11 +363,17 @@ class GameFlow:
 
     def render(self) -> None:
         if self.app.in_room():
+            render.hold_paint()
             self.app.rooms.render()
             return
         if self.game is None:
             return
         render.table(models.table_model(self.view(), self.ui_state()))
+        # the saved game's table is copied for the next visit's first paint (ui/paint.js)
+        if self.practising:
+            render.hold_paint()
+        else:
+            render.store_paint(savegame.paint_key(self.state))
 
     def announce(self, text: str) -> None:
         render.announce(text)

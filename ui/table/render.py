@@ -8,6 +8,8 @@ Everything is built with createElement/textContent (cards by ``ui/shared/cardvie
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +37,58 @@ def translate_static() -> None:
     byid("toolbar").setAttribute("aria-label", t("toolbar.label"))
     byid("boot-progress").setAttribute("aria-label", t("app.progress"))
     resay_message()
+
+
+def _painter() -> Any:
+    """ui/paint.js's ``spadesPaint`` (None where the page lacks it)."""
+    return getattr(js.window, "spadesPaint", None)
+
+
+def store_paint(key: str) -> None:
+    """The solo table was just drawn: ui/paint.js copies it (once it has settled) for the
+    next visit's first paint, with ``key`` (``savegame.paint_key``) and the "getting ready"
+    lines in the page's language."""
+    painter = _painter()
+    if painter is None:
+        return
+    meta = {"key": key, "lang": i18n.language(), "ready": t("app.getting-ready"),
+            "queued": t("app.getting-ready-kept")}
+    try:
+        painter.save(json.dumps(meta))
+    except Exception as error:  # a copy for speed only: never in the way of the game
+        js.console.warn(f"table not kept for the next visit: {error!r}")
+
+
+def hold_paint() -> None:
+    """The table shows what is not the saved game (a room, a practice hand): no copy of it
+    is stored (the last one, of the saved game, stays)."""
+    painter = _painter()
+    if painter is not None:
+        with contextlib.suppress(Exception):
+            painter.hold()
+
+
+# True from a painted table's takeover to the end of Python's first render of the table: the
+# cards it shows were already there, so they do not land (nor are dealt) again.
+_TAKEOVER = {"quiet": False}
+
+
+def take_paint() -> dict[str, str] | None:
+    """Before Python's first render: the table painted by ui/paint.js (if any) gives way to
+    the page's own nodes (drawn in this same task, so no frame shows between), and what it
+    kept: ``{"key", "action", "arg"}`` (action "" when no card or bid was clicked), or None."""
+    painter = _painter()
+    if painter is None:
+        return None
+    try:
+        found = painter.revert()
+        if found is None:
+            return None
+        _TAKEOVER["quiet"] = True
+        return {name: str(getattr(found, name, "") or "") for name in ("key", "action", "arg")}
+    except Exception as error:
+        js.console.warn(f"painted table not taken over: {error!r}")
+        return None
 
 
 def enable_controls() -> None:
@@ -242,8 +296,10 @@ def table(model: TableModel) -> None:
     table_node = byid("table")
     if str(table_node.getAttribute("data-dealt") or "") != model.deal_key:
         table_node.dataset.dealt = model.deal_key
-        if model.deal_motion and model.dealer and not reduced_motion():
+        if (model.deal_motion and model.dealer and not reduced_motion()
+                and not _TAKEOVER["quiet"]):
             deal(model.dealer)
+    _TAKEOVER["quiet"] = False
 
 
 PLACE_CLASSES = ("at-bottom", "at-left", "at-top", "at-right")
@@ -318,7 +374,10 @@ def draw_trick(model: TableModel) -> None:
             continue
         clear(slot)
         if card is not None:
-            add(slot, card_element(card))
+            node = card_element(card)
+            if _TAKEOVER["quiet"]:  # painted there already: it does not land again
+                node.classList.add("landed")
+            add(slot, node)
 
 
 def draw_panel(model: TableModel) -> None:

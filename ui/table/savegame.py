@@ -105,3 +105,35 @@ def check(data: object) -> tuple[SavedGame | None, bool]:
     except (KeyError, TypeError, ValueError, RecordError, OverflowError, RecursionError):
         return None, False
     return game, True
+
+
+# --- the table painted before Python is ready (ui/paint.js) ---------------------------------
+
+KEPT_ACTIONS = ("play", "bid", "look")  # the clicks on the painted table kept for Python
+
+
+def paint_key(state: GameState) -> str:
+    """Which point of which game a painted table shows: ui/paint.js stores it with its copy
+    of the table, and a click kept there is played only if the restored game is at that very
+    point (the deal, the hand, the scores, the bids and cards played so far)."""
+    scores = state.scores
+    return (f"{state.deal}:{state.hand_index}:{scores[0]}:{scores[1]}:"
+            f"{len(state.bid_history)}:{len(state.plays)}")
+
+
+def kept_move(painted: object, key: str) -> tuple[str, str, str]:
+    """What to do with what the painted table kept (``spadesPaint.revert()``'s answer, read
+    as a dict): ``("play", action, arg)`` to dispatch the card or bid clicked there, now that
+    the game restored is at the point painted (``key``, :func:`paint_key`); ``("drop", ...)``
+    when a move was kept but the game is elsewhere (the player is told, nothing is played);
+    ``("none", "", "")`` when nothing was painted or kept, or what was kept is not a move.
+    Its legality is judged by the move's own handler, as for any click."""
+    if not isinstance(painted, dict):
+        return "none", "", ""
+    action, arg, painted_key = (painted.get(name) for name in ("action", "arg", "key"))
+    if (not isinstance(action, str) or action not in KEPT_ACTIONS or not isinstance(arg, str)
+            or len(arg) > 8 or not isinstance(painted_key, str)):
+        return "none", "", ""
+    if painted_key != key:
+        return "drop", action, arg
+    return "play", action, arg
