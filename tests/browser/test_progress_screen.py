@@ -61,6 +61,7 @@ def test_the_progress_screen_shows_a_played_hand(page: Page, live_server: str,
     page.click("#screen-menu [data-action='progress']")
     screen = page.locator("#screen-progress")
     expect(screen).to_be_visible()
+    expect(page.locator(".scorebar #score-ns")).to_be_hidden()  # the game's score: on the table
     dots = screen.locator("#pg-lost svg .pg-dot")
     expect(dots).to_have_count(1)
     assert dots.get_attribute("data-value") == str(model["series"][0]["per_hand"])
