@@ -23,7 +23,8 @@ pytestmark = pytest.mark.browser
 # Deal 20261201, South first to bid, holds A♣ K♠ and eleven low or middling cards: the
 # Expert bids 1. A bid of 13 (every trick) is a deliberate blunder: weighed in CPython
 # (spades_core.review.weigh) it costs 191.4 points against 1, standard error 3.4 (56 of
-# them clear of zero; a blunder is 25 points, docs/progress.md), the team set by ~130.
+# them clear of zero; a blunder is 25 points, docs/progress.md), the team set by ~130
+# (checked in CPython: tests/test_deck.py, the page's deliberate bid).
 BLUNDER_BID, BETTER_BID = "13", "1"
 TABLES = "#screen-progress table"
 
