@@ -186,3 +186,24 @@ def test_a_lessons_position_that_is_not_a_whole_deal_gives_no_item() -> None:
     while not state.past_hands:
         state = state.apply(state.legal_plays()[0])
     assert position_of(state, 0, 4) is None  # a lesson's few cards: not kept, no error
+
+
+def test_the_progress_pages_deliberate_bid_is_a_blunder_well_clear_of_the_noise() -> None:
+    """tests/browser/test_progress_screen.py: on deal 20261201 (the others the Beginner),
+    South bids 13 first; the review weighs it a blunder, 1 the better bid, far from noise."""
+    from spades_core.bids import parse_bid
+    from spades_core.judge import BLUNDER, classify
+    from spades_core.review import weigh
+
+    bots = {seat: make_bot("beginner") for seat in Seat}
+    state = GameState.new(Rules(), deal=20261201)
+    while state.to_act is not Seat.S:
+        state = state.apply(bot_action(bots[state.to_act], state))
+    view = view_for(state, Seat.S)
+    assert all(bid is None for bid in view.bids)  # South bids first: the hand's action 0
+    weighed = weigh(view, parse_bid("13"))
+    assert weighed is not None
+    better, _evaluation, price = weighed
+    assert str(better) == "1" and price.clear
+    assert classify(False, price.cost, price.clear) == "blunder"
+    assert price.cost >= 4 * BLUNDER and price.cost >= 20 * price.se

@@ -490,8 +490,53 @@ def par_times(browser: Browser, url: str) -> dict[str, object]:
     return found
 
 
+def full_deck() -> str:
+    """A full deck of "Your mistakes" (``MAX_ITEMS``) as stored: deal 7's two positions
+    (South the Beginner, the others Normal, its second hand reviewed), each under 50 keys."""
+    from dataclasses import replace
+
+    sys.path.insert(0, str(TOOLS.parent))
+    from spades_core import GameState, Rules, Seat
+    from spades_core.bots import bot_action, make_bot
+    from spades_core.mistakes import MAX_ITEMS, items_from_review
+    from spades_core.review import review_hand
+    from ui.progress import deck
+
+    bots = {seat: make_bot("beginner" if seat is Seat.S else "normal") for seat in Seat}
+    state = GameState.new(Rules(), deal=7)
+    while len(state.past_hands) < 2:
+        state = state.apply(bot_action(bots[state.to_act], state))
+    found = items_from_review(review_hand(state, 1, Seat.S), state, "7-1", 20_000)
+    items = [replace(found[i % len(found)], key=f"7-1-{i}") for i in range(MAX_ITEMS)]
+    return deck.encode(items)
+
+
+def deck_times(browser: Browser, url: str, runs: int) -> dict[str, object]:
+    """Reading a full deck at the page's start, on its main thread (every item checked and
+    its position replayed): ``<body data-progress-deck-ms>``, once per fresh page."""
+    text = full_deck()
+    times: list[float] = []
+    count = 0
+    for _ in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        context.add_init_script(
+            f"localStorage.setItem('spades.mistakes.v1', {json.dumps(text)});"
+            " localStorage.setItem('spades.welcome.v1', '{\"seen\": true}');")
+        try:
+            page = context.new_page()
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", state="attached",
+                                   timeout=READY_TIMEOUT_MS)
+            times.append(float(page.get_attribute("body", "data-progress-deck-ms") or -1))
+            count = int(page.get_attribute("body", "data-progress-deck-items") or 0)
+        finally:
+            context.close()
+    return {"items": count, "characters": len(text), "times": times,
+            "median": round(statistics.median(times), 1)}
+
+
 def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
-        others: bool = True, no_sw: bool = False) -> dict[str, Any]:
+        others: bool = True, no_sw: bool = False, deck: bool = False) -> dict[str, Any]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
@@ -517,6 +562,8 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
                     if others:
                         found["bot_decision_ms"] = bot_times(browser, app_url)
                         found["drill_item_ms"] = drill_times(browser, app_url)
+                if deck:
+                    found["deck_read_ms"] = deck_times(browser, app_url, runs)
                 if hints > 0:
                     found["hint_ms"] = hint_times(browser, app_url, hints)
                 if par:
@@ -605,6 +652,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-par", action="store_true", help="do not time the deal's par")
     parser.add_argument("--only-par", action="store_true",
                         help="time the deal's par (and its game's reviews) only")
+    parser.add_argument("--only-deck", action="store_true",
+                        help="time reading a full deck of \"Your mistakes\" at the page's start"
+                             " only (--runs fresh pages)")
     parser.add_argument("--only-load", action="store_true",
                         help="time the loads only (their phases and the modules), nothing after")
     parser.add_argument("--no-sw-too", action="store_true",
@@ -616,11 +666,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="also print the loads' phases as a Markdown table on stderr")
     args = parser.parse_args(argv)
     THROTTLE["rate"] = max(1.0, args.cpu_throttle)
-    hints = 0 if (args.only_par or args.only_load) else max(0, args.hints)
-    load = not (args.only_hints or args.only_par)
-    par = not (args.no_par or args.only_hints or args.only_load)
+    hints = 0 if (args.only_par or args.only_load or args.only_deck) else max(0, args.hints)
+    load = not (args.only_hints or args.only_par or args.only_deck)
+    par = not (args.no_par or args.only_hints or args.only_load or args.only_deck)
     result = run(max(1, args.runs), hints, load, par, others=not args.only_load,
-                 no_sw=args.no_sw_too)
+                 no_sw=args.no_sw_too, deck=not (args.only_hints or args.only_par
+                                                 or args.only_load))
     if args.table and load:
         print(phase_table(result), file=sys.stderr)
     print(json.dumps(result))

@@ -10,15 +10,19 @@ from collections.abc import Callable
 from html import escape
 
 WIDTH, HEIGHT = 320, 160
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 34, 8, 10, 22
+# the left pad holds the top's label: six characters at the charts' 10px ("191.40")
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 42, 8, 10, 22
 
 
 def _scale(top: int) -> int:
-    """A round top for the axis at or above ``top`` (at least 10)."""
-    for step in (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000):
-        if top <= step:
-            return step
-    return top
+    """A round top for the axis at or above ``top`` (at least 10): 1, 2 or 5 times a power
+    of ten."""
+    step = 10
+    while True:
+        for factor in (1, 2, 5):
+            if top <= step * factor:
+                return step * factor
+        step *= 10
 
 
 def _svg(label: str, inner: str, kind: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import time
 from collections.abc import Generator
 from typing import Any
 
@@ -75,12 +76,16 @@ class Progress:
         self.history = value
         if damaged:
             notices.append("notice.part-progress" if value != fresh else "notice.bad-progress")
+        begin = time.perf_counter()
         try:
             items, damaged = self.app.storage.load("mistakes", deck.check, deck.encode)
         except Exception:
             items, damaged = deck.empty(), True
             self.app.storage.remove("mistakes")
         self.deck = items
+        # the deck's reading time (every item checked and replayed): docs/progress.md
+        _show("progress-deck-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
+        _show("progress-deck-items", str(len(items)))
         if damaged:
             notices.append("notice.part-mistakes" if items else "notice.bad-mistakes")
 
@@ -297,3 +302,13 @@ class Progress:
         self.status = (t("progress.import.done"), "pg-ok")
         self.draw()
         return True
+
+
+def _show(name: str, value: str) -> None:
+    """``<body data-NAME=value>`` when there is a page."""
+    try:
+        import js
+
+        js.document.body.setAttribute(f"data-{name}", value)
+    except Exception:
+        pass
