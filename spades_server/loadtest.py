@@ -270,12 +270,14 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
     redis_before = await _redis_info(redis_url)
     totals = Totals()
     gate = asyncio.Semaphore(args.open_concurrency)
+    own_before = time.process_time()  # the simulated clients' CPU (this process)
     start = time.perf_counter()
     deadline = time.monotonic() + args.deadline
     await asyncio.gather(*(
         _room(urls, index, args, totals, gate, deadline) for index in range(args.rooms)
     ))
     seconds = time.perf_counter() - start
+    clients_cpu = time.process_time() - own_before
     lat = totals.latencies
     games: dict[str, Any] = {
         "rooms": args.rooms, "clients": 4 * args.rooms, "target": args.target,
@@ -288,6 +290,9 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
         "p99_ms": percentile(lat, 99), "max_ms": round(max(lat), 1) if lat else None,
         "errors": len(totals.errors), "error_samples": [e for e in totals.errors if e][:5],
         "lost": totals.lost + (totals.actions - totals.lost - len(lat)),
+        "clients_cpu_s": round(clients_cpu, 2),
+        "clients_cpu_ms_per_action": (round(clients_cpu * 1000 / totals.actions, 2)
+                                      if totals.actions else None),
     }
     used = [(after - before) if before is not None and after is not None else None
             for before, after in zip(cpu_before, [cpu_seconds(pid) for pid in pids],
