@@ -593,21 +593,28 @@ class RoomManager:
         """Change ``room`` under its lock, on its latest revision; on leaving (even by a
         refusal: what was changed before it was valid), save it and publish the change."""
         event: dict[str, Any] = {"kind": "state"}
-        async with self.backend.lock(room.code):
-            await self.refresh(room)
+        async with self.backend.change(room.code, room.rev) as change:
+            if change.stored is not None:
+                room.load(change.stored)
+            if self.backend.shared:
+                room.remote_connected = change.connected
             room.dirty = room.touched = False
             room.steps = []
             room.recount = False
             before = room.state
+            refused = False
             try:
                 yield room
+            except BaseException:
+                refused = True  # saved, but not published (nor sent)
+                raise
             finally:
-                dirty, publish = room.dirty, room.dirty or room.touched
+                dirty, publish = room.dirty, (room.dirty or room.touched) and not refused
+                stored = None
                 if dirty:
                     room.rev += 1
                     stored = room.stored()
-                    await self.backend.save(stored)
-                    if self.backend.shared:
+                    if self.backend.shared and publish:
                         event.update(self._change_of(room, stored, before))
                 room.dirty = room.touched = False
                 room.steps = []
@@ -615,8 +622,7 @@ class RoomManager:
                     event["rev"] = room.rev
                     if room.remote_connected is not None and not room.recount:
                         event["conn"] = sorted(room.remote_connected)
-        if publish:
-            await self.backend.publish(room.code, event)
+                await change.commit(stored, event if publish else None)
 
     @staticmethod
     def _change_of(room: Room, stored: StoredRoom, before: GameState | None) -> dict[str, Any]:
