@@ -125,6 +125,19 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"Serving the Spades trainer at http://{args.host}:{args.port}/  (Ctrl+C to stop)",
           flush=True)
+    profile_dir = os.environ.get("SPADES_PROFILE")  # a folder: cProfile of the serving
+    if profile_dir:  # (the load benchmark's servers: where an action's CPU goes)
+        import cProfile
+        import signal
+
+        # uvicorn raises the SIGTERM it caught again once it has shut down: exit by it
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        profiler = cProfile.Profile()
+        try:
+            profiler.runcall(serve, args.host, args.port, config)
+        finally:
+            profiler.dump_stats(str(Path(profile_dir) / f"server-{os.getpid()}.prof"))
+        return 0
     serve(args.host, args.port, config)
     return 0
 

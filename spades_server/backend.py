@@ -37,6 +37,79 @@ if b then redis.call('HSET', KEYS[1], ARGV[1], b) else redis.call('HDEL', KEYS[1
 if a then redis.call('HSET', KEYS[1], ARGV[2], a) else redis.call('HDEL', KEYS[1], ARGV[2]) end
 return 1
 """
+# A room's change begins: take its lock (KEYS[1]; ARGV[1] the token, ARGV[2] its time in ms,
+# the value redis-py's Lock uses too) and return {1, the connection counts (KEYS[3]), and the
+# room's hash (KEYS[2]) when its revision is not ARGV[3] (the one the process holds)}; {0}
+# while another holds the lock.
+_BEGIN = """
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return {0} end
+local conn = redis.call('HGETALL', KEYS[3])
+if redis.call('HGET', KEYS[2], 'rev') == ARGV[3] then return {1, conn} end
+return {1, conn, redis.call('HGETALL', KEYS[2])}
+"""
+# ... and ends: the room's fields saved with its time to live (ARGV[4] fields, when
+# ARGV[4] > 0), the event published on ARGV[3] (when ARGV[2] is not empty), the lock freed
+# if it is still this change's (ARGV[1]).
+_COMMIT = """
+local n = tonumber(ARGV[4])
+if n > 0 then
+  redis.call('HSET', KEYS[1], unpack(ARGV, 6, 5 + 2 * n))
+  redis.call('EXPIRE', KEYS[1], ARGV[5])
+end
+if ARGV[2] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[2]) end
+if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[2]) end
+return 1
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class Change(Protocol):
+    """A room's change under its lock (``Backend.change``): what was read when it began,
+    and its end (saved and published in one step where the backend can)."""
+
+    stored: StoredRoom | None  # a newer revision than the process held (shared backends)
+    connected: set[int] | None  # the seats connected on any process (shared backends)
+
+    async def commit(self, room: StoredRoom | None, event: dict[str, Any] | None) -> None: ...
+
+
+class _LocalChange:
+    stored: StoredRoom | None = None
+    connected: set[int] | None = None
+
+    def __init__(self, backend: LocalBackend) -> None:
+        self.backend = backend
+        self.event: dict[str, Any] | None = None
+
+    async def commit(self, room: StoredRoom | None, event: dict[str, Any] | None) -> None:
+        if room is not None:
+            self.backend.store.save(room)
+        self.event = event  # published once the lock is freed
+
+
+class _RedisChange:
+    def __init__(self, backend: RedisBackend, code: str, token: str) -> None:
+        self.backend, self.code, self.token = backend, code, token
+        self.stored: StoredRoom | None = None
+        self.connected: set[int] | None = None
+        self.done = False
+
+    async def commit(self, room: StoredRoom | None, event: dict[str, Any] | None) -> None:
+        backend = self.backend
+        args: list[str] = [self.token, "", CHANNEL, "0", "0"]
+        if event is not None:
+            args[1] = json.dumps({"code": self.code, **event}, separators=(",", ":"))
+        if room is not None:
+            fields = backend._fields(room)
+            args[3], args[4] = str(len(fields)), str(backend._ttl(room))
+            for name, value in fields.items():
+                args += [name, value]
+        await backend._redis.eval(_COMMIT, 2, backend._key(self.code),
+                                  f"{PREFIX}lock:{self.code}", *args)
+        self.done = True
 
 
 class Backend(Protocol):
@@ -48,6 +121,7 @@ class Backend(Protocol):
     async def create(self, room: StoredRoom) -> bool: ...
     async def save(self, room: StoredRoom) -> None: ...
     def lock(self, name: str) -> contextlib.AbstractAsyncContextManager[None]: ...
+    def change(self, code: str, rev: int) -> contextlib.AbstractAsyncContextManager[Change]: ...
     async def publish(self, code: str, event: dict[str, Any]) -> None: ...
     async def connection(self, code: str, seat: int, delta: int) -> None: ...
     async def connected(self, code: str) -> set[int] | None: ...
@@ -97,6 +171,15 @@ class LocalBackend:
         if not lock.locked() and len(self._locks) > 4096:
             self._locks.pop(name, None)
 
+    @contextlib.asynccontextmanager
+    async def change(self, code: str, rev: int) -> AsyncIterator[Change]:
+        """The room's lock; the change's event is published once it is freed."""
+        change = _LocalChange(self)
+        async with self.lock(code):
+            yield change
+        if change.event is not None:
+            await self.publish(code, change.event)
+
     async def publish(self, code: str, event: dict[str, Any]) -> None:
         if self._handler is not None:
             await self._handler(code, event)
@@ -120,6 +203,14 @@ class LocalBackend:
                      keep: frozenset[str]) -> list[str]:
         """Delete the rooms past their time (the sweep): ``Store.delete_old``."""
         return self.store.delete_old(idle_before, over_before, keep)
+
+
+def _pairs(reply: Any) -> dict[str, str]:
+    """A hash as a script returns it (a flat list of names and values), or as a dict."""
+    if isinstance(reply, dict):
+        return {str(k): str(v) for k, v in reply.items()}
+    items = list(reply)
+    return {str(items[i]): str(items[i + 1]) for i in range(0, len(items) - 1, 2)}
 
 
 class RedisBackend:
@@ -183,6 +274,10 @@ class RedisBackend:
         data = await self._redis.hgetall(self._key(code))
         if not data:
             return None
+        return self._stored(code, data)
+
+    @staticmethod
+    def _stored(code: str, data: dict[str, str]) -> StoredRoom:
         return StoredRoom(
             code,
             json.loads(data["meta"]),
@@ -235,6 +330,36 @@ class RedisBackend:
         finally:
             with contextlib.suppress(Exception):
                 await lock.release()
+
+    @contextlib.asynccontextmanager
+    async def change(self, code: str, rev: int) -> AsyncIterator[Change]:
+        """A room's change in two round trips to Redis: one script takes the lock and reads
+        the connection counts and, only when it is newer than ``rev``, the room; another
+        (``commit``) saves it, publishes the event and frees the lock. The lock is the one
+        ``lock(code)`` takes (the same key and value)."""
+        token = uuid.uuid4().hex
+        keys = (f"{PREFIX}lock:{code}", self._key(code), f"{PREFIX}conn:{code}")
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + LOCK_SECONDS
+        while True:
+            got = await self._redis.eval(_BEGIN, 3, *keys, token,
+                                         str(int(LOCK_SECONDS * 1000)), str(rev))
+            if got[0]:
+                break
+            if loop.time() > give_up:
+                raise TimeoutError(f"the lock of {code} is held")
+            await asyncio.sleep(0.002)
+        change = _RedisChange(self, code, token)
+        change.connected = {int(seat) for seat, count in _pairs(got[1]).items()
+                            if int(count) > 0}
+        if len(got) > 2 and got[2]:
+            change.stored = self._stored(code, _pairs(got[2]))
+        try:
+            yield change
+        finally:
+            if not change.done:
+                with contextlib.suppress(Exception):
+                    await self._redis.eval(_RELEASE, 1, keys[0], token)
 
     async def publish(self, code: str, event: dict[str, Any]) -> None:
         payload = json.dumps({"code": code, **event}, separators=(",", ":"))

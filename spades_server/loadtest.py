@@ -245,7 +245,7 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def _redis_info(url: str | None) -> dict[str, int]:
+async def _redis_info(url: str | None) -> dict[str, Any]:
     """Redis's commands so far and memory now (``INFO``), or {} without Redis."""
     if url is None:
         return {}
@@ -254,11 +254,14 @@ async def _redis_info(url: str | None) -> dict[str, int]:
     client = aioredis.from_url(url)
     try:
         info = await client.info()
+        stats = await client.info("commandstats")
         keys = await client.dbsize()
     finally:
         await client.aclose()
+    calls = {name.removeprefix("cmdstat_"): int(value["calls"])
+             for name, value in stats.items() if isinstance(value, dict)}
     return {"commands": int(info["total_commands_processed"]),
-            "used_memory": int(info["used_memory"]), "keys": int(keys)}
+            "used_memory": int(info["used_memory"]), "keys": int(keys), "calls": calls}
 
 
 async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list[int],
@@ -270,12 +273,14 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
     redis_before = await _redis_info(redis_url)
     totals = Totals()
     gate = asyncio.Semaphore(args.open_concurrency)
+    own_before = time.process_time()  # the simulated clients' CPU (this process)
     start = time.perf_counter()
     deadline = time.monotonic() + args.deadline
     await asyncio.gather(*(
         _room(urls, index, args, totals, gate, deadline) for index in range(args.rooms)
     ))
     seconds = time.perf_counter() - start
+    clients_cpu = time.process_time() - own_before
     lat = totals.latencies
     games: dict[str, Any] = {
         "rooms": args.rooms, "clients": 4 * args.rooms, "target": args.target,
@@ -288,6 +293,9 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
         "p99_ms": percentile(lat, 99), "max_ms": round(max(lat), 1) if lat else None,
         "errors": len(totals.errors), "error_samples": [e for e in totals.errors if e][:5],
         "lost": totals.lost + (totals.actions - totals.lost - len(lat)),
+        "clients_cpu_s": round(clients_cpu, 2),
+        "clients_cpu_ms_per_action": (round(clients_cpu * 1000 / totals.actions, 2)
+                                      if totals.actions else None),
     }
     used = [(after - before) if before is not None and after is not None else None
             for before, after in zip(cpu_before, [cpu_seconds(pid) for pid in pids],
@@ -306,6 +314,10 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
             "commands": commands,
             "commands_per_action": round(commands / totals.actions, 1) if totals.actions else None,
             "used_memory": redis_after["used_memory"], "keys": redis_after["keys"],
+            "calls_per_action": {  # by command (a script's own calls counted apart too)
+                name: round((count - redis_before["calls"].get(name, 0)) / totals.actions, 2)
+                for name, count in sorted(redis_after["calls"].items())
+                if totals.actions and count > redis_before["calls"].get(name, 0)},
             "memory_per_room": round(
                 (redis_after["used_memory"] - redis_before["used_memory"]) / args.rooms),
         }

@@ -32,7 +32,7 @@ from spades_core.bids import Bid, parse_bid
 from spades_core.bots import Bot, make_bot
 from spades_core.cards import Card, parse_card
 from spades_core.deal import MAX_DEAL, deal_hand
-from spades_core.errors import ParseError, RecordError, RulesError
+from spades_core.errors import ParseError, RecordError, RulesError, SpadesError
 from spades_core.game import GameState, Phase
 from spades_core.rules import Rules
 from spades_core.seats import SEATS, Seat
@@ -110,6 +110,9 @@ def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
     return deal_hand(secrets.randbelow(MAX_DEAL + 1), hand_index, rules.deck_mask)
 
 
+Step = tuple[GameState, Seat, "Card | Bid", "tuple[int, int, int, int] | None", GameState]
+
+
 class Room:
     def __init__(
         self,
@@ -147,6 +150,14 @@ class Room:
         self.rematch: set[Seat] = set()  # the seats whose players asked for a new game
         self.base = 0  # the versions of the games played before this one (rematches)
         self.nudged_at: float | None = None  # when the nudge now on was sent
+        # the actions applied in the change now on, (state before, seat, action, cards
+        # dealt after it, state after): what the change's event carries to the other
+        # processes
+        self.steps: list[Step] = []
+        # a seat freed in the change now on: its connections on other processes are being
+        # let go, so its event does not say which seats are connected (each process reads
+        # the counts once its own are taken away)
+        self.recount = False
 
     # --- persistence -----------------------------------------------------------
 
@@ -167,17 +178,21 @@ class Room:
 
     def load(self, stored: StoredRoom) -> None:
         """Take the stored room's settings, seats and game (a newer revision)."""
-        meta = stored.meta
         state = record.loads(stored.record) if stored.record is not None else None
+        self.take(stored.meta, state, stored.status, stored.public, stored.rev)
+
+    def take(self, meta: dict[str, Any], state: GameState | None, status: str, public: bool,
+             rev: int) -> None:
+        """Take a revision's settings, seats and game (``load``, or a change's event)."""
         chats = [seat.chats for seat in self.seats]
         self.seats = [SeatInfo.from_dict(data) for data in meta["seats"]]
         for info, kept in zip(self.seats, chats, strict=False):
             info.chats = kept
         self.options = meta["options"]
         self.state = state
-        self.status = stored.status
-        self.public = stored.public
-        self.rev = stored.rev
+        self.status = status
+        self.public = public
+        self.rev = rev
         self.last_move = float(meta.get("last_move") or time.time())
         nudge = meta.get("nudge")
         self.nudge = None
@@ -443,9 +458,13 @@ class Room:
         """Apply ``seat``'s action (raise IllegalAction, the room unchanged), deal the next
         hand when one ends, mark the room changed."""
         assert self.state is not None
-        state = self.state.apply(action, seat)
+        before = self.state
+        state = before.apply(action, seat)
+        cards = None
         if state.phase is Phase.DEALING:
-            state = state.deal_cards(random_deal(self.rules, state.hand_index))
+            cards = random_deal(self.rules, state.hand_index)
+            state = state.deal_cards(cards)
+        self.steps.append((before, seat, action, cards, state))
         self.state = state
         if state.phase is Phase.OVER:
             self.status = "over"
@@ -573,19 +592,80 @@ class RoomManager:
     async def changing(self, room: Room) -> AsyncIterator[Room]:
         """Change ``room`` under its lock, on its latest revision; on leaving (even by a
         refusal: what was changed before it was valid), save it and publish the change."""
-        async with self.backend.lock(room.code):
-            await self.refresh(room)
+        event: dict[str, Any] = {"kind": "state"}
+        async with self.backend.change(room.code, room.rev) as change:
+            if change.stored is not None:
+                room.load(change.stored)
+            if self.backend.shared:
+                room.remote_connected = change.connected
             room.dirty = room.touched = False
+            room.steps = []
+            room.recount = False
+            before = room.state
+            refused = False
             try:
                 yield room
+            except BaseException:
+                refused = True  # saved, but not published (nor sent)
+                raise
             finally:
-                dirty, publish = room.dirty, room.dirty or room.touched
+                dirty, publish = room.dirty, (room.dirty or room.touched) and not refused
+                stored = None
                 if dirty:
                     room.rev += 1
-                    await self.backend.save(room.stored())
+                    stored = room.stored()
+                    if self.backend.shared and publish:
+                        event.update(self._change_of(room, stored, before))
                 room.dirty = room.touched = False
-        if publish:
-            await self.backend.publish(room.code, {"kind": "state"})
+                room.steps = []
+                if self.backend.shared:
+                    event["rev"] = room.rev
+                    if room.remote_connected is not None and not room.recount:
+                        event["conn"] = sorted(room.remote_connected)
+                await change.commit(stored, event if publish else None)
+
+    @staticmethod
+    def _change_of(room: Room, stored: StoredRoom, before: GameState | None) -> dict[str, Any]:
+        """What another process that holds the revision before needs to make this one
+        without reading the room back from Redis nor replaying its record: the settings and
+        seats, and the actions applied (with the cards dealt after them). None of the
+        actions when the game was replaced (a start, a rematch): it reads the room then."""
+        change: dict[str, Any] = {"meta": stored.meta, "status": stored.status,
+                                  "public": stored.public}
+        steps = []
+        state = before
+        for prior, seat, action, cards, after in room.steps:
+            if prior is not state:
+                return change
+            steps.append([seat.name, "bid" if isinstance(action, Bid) else "card", str(action),
+                          list(cards) if cards is not None else None])
+            state = after
+        if state is room.state:
+            change["steps"] = steps
+        return change
+
+    def _follow(self, room: Room, event: dict[str, Any]) -> bool:
+        """Make the change of ``event`` (revision ``room.rev + 1``) from the room held, as
+        its process did; False when the event does not say how (then read the room)."""
+        steps = event.get("steps")
+        if not isinstance(steps, list) or not isinstance(event.get("meta"), dict):
+            return False
+        state = room.state
+        try:
+            for seat_name, kind, text, cards in steps:
+                if state is None:
+                    return False
+                action: Card | Bid = parse_bid(text) if kind == "bid" else parse_card(text)
+                state = state.apply(action, SEATS["NESW".index(seat_name)])
+                if state.phase is Phase.DEALING:
+                    if cards is None:
+                        return False
+                    state = state.deal_cards(tuple(cards))
+            room.take(event["meta"], state, str(event["status"]), bool(event["public"]),
+                      int(event["rev"]))
+        except (SpadesError, ValueError, TypeError, KeyError):
+            return False
+        return True
 
     async def on_event(self, code: str, event: dict[str, Any]) -> None:
         """A published change: this process's connections to the room get it."""
@@ -594,7 +674,19 @@ class RoomManager:
             return
         kind = event.get("kind")
         if kind == "state":
-            await self.refresh(room)
+            rev = event.get("rev")
+            if not isinstance(rev, int) or not self.backend.shared:
+                await self.refresh(room)
+            elif rev == room.rev or (rev == room.rev + 1 and self._follow(room, event)):
+                # the revision held (the change was this process's own) or made from the
+                # event: nothing to read back
+                conn = event.get("conn")
+                if isinstance(conn, list):
+                    room.remote_connected = {int(seat) for seat in conn}
+                else:
+                    room.remote_connected = await self.backend.connected(room.code)
+            else:
+                await self.refresh(room)
             room.broadcast_state()
             room.watch()
         elif kind == "chat":
@@ -762,6 +854,7 @@ class RoomManager:
             return
         await self._detach(room, digest, seat.name, by)
         if self.backend.shared:
+            room.recount = True
             await self.backend.publish(room.code, {"kind": "freed", "digest": digest,
                                                    "seat": seat.name, "by": by})
             room.remote_connected = await self.backend.connected(room.code)
