@@ -20,7 +20,7 @@ from spades_core import Seat
 
 from ..shared import i18n
 from ..shared.cardview import card_element
-from ..shared.dom import add, byid, clear, el, set_text
+from ..shared.dom import add, byid, clear, el, nil, set_text
 from ..shared.i18n import t
 from ..shared.models import CardModel, MenuModel, TableModel
 from .avatar import avatar_markup
@@ -82,7 +82,7 @@ def take_paint() -> dict[str, str] | None:
         return None
     try:
         found = painter.revert()
-        if found is None:
+        if nil(found):  # nothing was painted (JavaScript's null comes as jsnull, not None)
             return None
         _TAKEOVER["quiet"] = True
         return {name: str(getattr(found, name, "") or "") for name in ("key", "action", "arg")}
