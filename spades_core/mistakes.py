@@ -33,6 +33,7 @@ from typing import Any
 
 from .bids import Bid, parse_bid
 from .cards import Card, parse_card
+from .errors import RecordError
 from .game import GameState, Phase
 from .judge import ERRORS, classify
 from .review import Review, hand_states, review_to_dict, weigh
@@ -126,8 +127,8 @@ def position_of(game: GameState, hand_index: int, action_index: int) -> Position
 
 
 def state_at(position: Position) -> GameState:
-    """The game's state at ``position`` (South to act); raise ValueError when it is not a
-    legal position of South's."""
+    """The game's state at ``position`` (South to act); raise RecordError (a ValueError)
+    when it is not a legal position of South's."""
     state = GameState.at_hand(Rules.from_dict(dict(position.rules)), position.cards,
                               position.hand_index, position.scores, position.bags)
     for token in position.actions:
@@ -135,7 +136,7 @@ def state_at(position: Position) -> GameState:
                               else parse_card(token))
         state = state.apply(action)
     if state.to_act is not Seat.S:
-        raise ValueError("not South's decision")
+        raise RecordError("not South's decision")
     return state
 
 
@@ -147,31 +148,31 @@ def position_to_dict(position: Position) -> dict[str, Any]:
 
 def _int(value: object, low: int, high: int) -> int:
     if type(value) is not int or not low <= value <= high:
-        raise ValueError("a number out of range")
+        raise RecordError("a number out of range")
     return value
 
 
 def _pair(value: object, low: int, high: int) -> tuple[int, int]:
     if not isinstance(value, list) or len(value) != 2:
-        raise ValueError("not a pair")
+        raise RecordError("not a pair")
     return (_int(value[0], low, high), _int(value[1], low, high))
 
 
 def read_position(data: object) -> tuple[Position, GameState]:
     """A stored position, checked (bounded numbers, a legal position of South's: it is
-    replayed), and its state; raise ValueError."""
+    replayed), and its state; raise RecordError (a ValueError)."""
     if not isinstance(data, dict) or set(data) != {"rules", "hand", "scores", "bags", "cards",
                                                     "acts"}:
-        raise ValueError("not a position")
+        raise RecordError("not a position")
     rules, cards, acts = data["rules"], data["cards"], data["acts"]
     if not isinstance(rules, dict) or len(rules) > 32:
-        raise ValueError("rules")
+        raise RecordError("rules")
     Rules.from_dict(rules)
     if not (isinstance(cards, list) and len(cards) == 4):
-        raise ValueError("cards")
+        raise RecordError("cards")
     if not (isinstance(acts, list) and len(acts) <= MAX_ACTIONS
             and all(isinstance(a, str) and 0 < len(a) <= 8 for a in acts)):
-        raise ValueError("actions")
+        raise RecordError("actions")
     masks = tuple(_int(mask, 0, (1 << 64) - 1) for mask in cards)
     position = Position(
         tuple(sorted(rules.items())), _int(data["hand"], 0, MAX_HAND),
@@ -231,7 +232,7 @@ def judge_steps(position: Position, token: str) -> Generator[None, None, dict[st
     action: Card | Bid = parse_bid(token) if state.phase is Phase.BIDDING else parse_card(token)
     legal = view.legal_bids if state.phase is Phase.BIDDING else view.legal_plays
     if action not in legal:
-        raise ValueError(f"{token} is not a legal answer here")
+        raise RecordError(f"{token} is not a legal answer here")
     yield
     weighed = weigh(view, action)
     yield
