@@ -48,6 +48,8 @@ LIMITS: tuple[tuple[str, str, str], ...] = (
      "joins or resumes that found nothing per client address per minute"),
     ("--address-ranked", "address_ranked",
      "games of today's ranked deal started per client address per minute"),
+    ("--messages-per-window", "messages_per_window",
+     "messages one connection may send per 10 seconds (more are refused: rate-limited)"),
     ("--sweep-interval", "sweep_interval", "seconds between two sweeps"),
     ("--idle-expiry", "idle_expiry",
      "seconds after which a room not over, unchanged and with nobody in it, is deleted"),

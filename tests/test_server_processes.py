@@ -228,7 +228,9 @@ def test_with_redis_rooms_carry_their_time_to_live(tmp_path: Path, redis_url: st
     finished one --finished-kept (the sweep deletes none there)."""
     import redis
 
-    ages = ("--idle-expiry", "1000", "--finished-kept", "5000")
+    # (the bots act at once here, so a whole game's moves come faster than a person's: the
+    # per-connection message limit is raised, or a quick machine is refused "rate-limited")
+    ages = ("--idle-expiry", "1000", "--finished-kept", "5000", "--messages-per-window", "1000")
     with server_process(tmp_path / "a.sqlite3", "--redis", redis_url, *ages) as (url, _):
         player = Client(url)
         player.enter(type="create", nickname="Ann", options={"target": 50,
