@@ -24,7 +24,7 @@ from spades_server import daily, ranked
 from spades_server.rooms import Room
 from spades_server.server import RunningServer, start_server
 from tests import test_server_processes
-from tests.test_server_rooms import Client, base_config, over, play_until
+from tests.test_server_rooms import Client, _strings, base_config, over, play_until
 
 TODAY = datetime.datetime.now(datetime.UTC).date()
 DAY = daily_deal_number(TODAY)
@@ -61,18 +61,6 @@ class Watch:
         found = set(_strings(data)) & hidden
         if found:
             self.found.append(f"{seat}: {sorted(found)} in {text[:120]}")
-
-
-def _strings(data: Any) -> Iterator[str]:
-    if isinstance(data, str):
-        yield data
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield key
-            yield from _strings(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _strings(value)
 
 
 def get(url: str, path: str) -> tuple[int, bytes]:

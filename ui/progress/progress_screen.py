@@ -56,6 +56,15 @@ def _level(level: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _results(row: dict[str, Any]) -> list[str]:
+    """A level's results as the tables write them: level, games, won, points per hand, Nils
+    made of bid, bags per hand (the levels' table and the periods' one)."""
+    return [_level(row["level"]), str(row["games"]), i18n.percent(row["win_rate"]),
+            i18n.number(row["points"]),
+            t("progress.nil-made", made=row["nil_made"], bid=row["nil_bid"]),
+            decimal(row["bags"], 1)]
+
+
 def _whole_or_tenths(value: int) -> str:
     return decimal(value, 1) if value % 10 else i18n.number(value // 10)
 
@@ -87,10 +96,7 @@ def _periods(rows: list[dict[str, Any]]) -> Any:
     svg = charts.lines_chart(t("progress.periods.title"), labels, series,
                              lambda top: i18n.percent(top), 100)
     table_rows = [[t("progress.periods.games", first=row["first"], last=row["last"]),
-                   _level(row["level"]), str(row["games"]), i18n.percent(row["win_rate"]),
-                   i18n.number(row["points"]),
-                   t("progress.nil-made", made=row["nil_made"], bid=row["nil_bid"]),
-                   decimal(row["bags"], 1)] for row in rows]
+                   *_results(row)] for row in rows]
     add(block, _figure(svg, _table(
         t("progress.periods.caption"),
         [t("progress.col.period"), t("progress.col.level"), t("progress.col.games"),
@@ -178,10 +184,7 @@ def draw(model: dict[str, Any], status: str = "", status_kind: str = "") -> None
         svg = charts.bar_chart(t("progress.levels.title"), [row["win_rate"] for row in levels],
                                [_level(row["level"]) for row in levels],
                                lambda top: i18n.percent(top), top=100)
-        rows = [[_level(row["level"]), str(row["games"]), i18n.percent(row["win_rate"]),
-                 i18n.number(row["points"]),
-                 t("progress.nil-made", made=row["nil_made"], bid=row["nil_bid"]),
-                 decimal(row["bags"], 1)] for row in levels]
+        rows = [_results(row) for row in levels]
         add(block, _figure(svg, _table(
             t("progress.levels.caption"),
             [t("progress.col.level"), t("progress.col.games"), t("progress.col.won"),
