@@ -4,7 +4,8 @@ Every change of a room is made inside ``RoomManager.changing(room)``: under the 
 (an asyncio lock, or a Redis lock shared by every server process), on its latest revision
 (reloaded first from a shared backend), then saved and published, and every process sends
 the new state to its own connections (:mod:`.backend`). What runs by itself (bots, timers)
-is the room's :class:`~.flow.RoomFlow`; each connection's outbox is a
+is the room's :class:`~.flow.RoomFlow`; what it sends (its info, each connection's
+``state`` frame) its :class:`~.broadcast.Broadcast`; each connection's outbox is a
 :class:`~.connection.Connection`; entering a room (create, join, resume, quick, watch, peek)
 is the manager's :class:`~.entry.Entrance`; the limits per client address are :mod:`.guard`'s
 and the sweep of old rooms :mod:`.sweep`'s. Those parts are typed against :mod:`.roomtypes`
@@ -36,9 +37,9 @@ from spades_core.errors import ParseError, RecordError, RulesError, SpadesError
 from spades_core.game import GameState, Phase
 from spades_core.rules import Rules
 from spades_core.seats import SEATS, Seat
-from spades_core.views import view_for
 
 from .backend import Backend, LocalBackend, RedisBackend
+from .broadcast import Broadcast
 from .config import Config
 from .connection import Connection, token_digest
 from .entry import Entrance
@@ -52,8 +53,6 @@ from .protocol import (
     Message,
     ProtocolError,
     frame,
-    view_to_json,
-    watcher_json,
 )
 from .ranked import RANKED_ACTIONS, RankedBoard, RankedDesk
 from .store import Store, StoredRoom
@@ -135,6 +134,7 @@ class Room:
         self.touched = False  # something to broadcast (connections), though nothing to save
         self.remote_connected: set[int] | None = None  # seats connected on any process
         self.flow = RoomFlow(self)
+        self.broadcast = Broadcast(self)  # what the room sends: its info, the state frames
         self.options = options
         self.rules = Rules(
             target=options["target"], floor=options["floor"], blind_nil=options["blind_nil"]
@@ -228,73 +228,6 @@ class Room:
             return self.remote_connected
         return {int(conn.seat) for conn in self.connections if conn.seat is not None}
 
-    def info(self) -> dict[str, Any]:
-        connected = self.connected_seats()
-        return {
-            "code": self.code,
-            "public": self.public,
-            "status": self.status,
-            "options": self.options,
-            "seats": [
-                {
-                    "seat": seat.name,
-                    "nickname": info.nickname,
-                    "bot": not info.human or info.away,
-                    "away": info.away,
-                    "connected": int(seat) in connected,
-                }
-                for seat, info in zip(SEATS, self.seats, strict=True)
-            ],
-            "nudge": (
-                {"by": self.nudge[0].name, "seat": self.nudge[1].name} if self.nudge else None
-            ),
-            "host": host.name if (host := self.host_seat()) is not None else None,
-            "open": self.open,
-            "rematch": ([seat.name for seat in SEATS if seat in self.rematch]
-                        if self.status == "over" else None),
-            "spectators": sum(1 for conn in self.connections if conn.seat is None),
-            "timer": self.timer(),
-            "clock": round(time.time(), 3),
-        }
-
-    def timer(self) -> dict[str, Any] | None:
-        """The turn's clock while a person is to act (server epoch seconds; ``clock`` in the
-        room says the server's time when it was sent): when the turn began, when the others
-        may nudge, and once nudged when a bot takes the seat over."""
-        state = self.state
-        if self.status != "playing" or state is None or state.to_act is None or self.ranked:
-            return None  # (a ranked game: nobody to nudge its player)
-        seat = state.to_act
-        if self.bot_plays(seat):
-            return None
-        takeover = None
-        if self.nudge is not None and self.nudged_at is not None:
-            takeover = round(self.nudged_at + float(self.options["takeover_seconds"]), 3)
-        return {
-            "seat": seat.name,
-            "since": round(self.last_move, 3),
-            "nudge_at": round(self.last_move + self.manager.config.nudge_after, 3),
-            "takeover_at": takeover,
-        }
-
-    def state_frame(self, seat: Seat | None, room_json: str | None = None) -> str:
-        """The ``state`` frame for ``seat`` (``room_json``: ``info()`` as JSON, when the
-        caller sends it to several seats)."""
-        view: dict[str, Any] | None = None
-        if self.state is not None and seat is not None:
-            seen = self.hand_seen(seat)
-            view = view_to_json(view_for(self.state, seat, hand_seen=seen), self.rules_json)
-        elif self.state is not None:  # a spectator: the table, no card not played
-            view = watcher_json(view_for(self.state, SEATS[2], hand_seen=False),
-                                self.rules_json)
-        if room_json is None:
-            room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
-        view_json = json.dumps(view, separators=(",", ":"), ensure_ascii=False)
-        version = self.version()
-        mine = f'"{seat.name}"' if seat is not None else "null"
-        return (f'{{"type":"state","version":{version},"seat":{mine},"room":{room_json},'
-                f'"view":{view_json}}}')
-
     def version(self) -> int:
         """How many actions the game has had: a client acts at most once per version."""
         state = self.state
@@ -304,20 +237,14 @@ class Room:
             len(hand.bid_history) + len(hand.play_ids) for hand in state.past_hands)
         return past + len(state.bid_history) + len(state.play_ids)
 
+    def info(self) -> dict[str, Any]:
+        """The room as its players and spectators see it (:meth:`.Broadcast.info`)."""
+        return self.broadcast.info()
+
     def post(self, conn: Connection, text: str) -> None:
         """Queue ``text`` for one connection; never waits (:meth:`Connection.post`)."""
         self.manager.observe(self, conn.seat, text)
         conn.post(text)
-
-    def broadcast_state(self) -> None:
-        room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
-        for conn in list(self.connections):
-            if not conn.closed:
-                self.post(conn, self.state_frame(conn.seat, room_json))
-
-    def broadcast(self, text: str) -> None:
-        for conn in list(self.connections):
-            self.post(conn, text)
 
     # --- seats -----------------------------------------------------------------
 
@@ -687,10 +614,10 @@ class RoomManager:
                     room.remote_connected = await self.backend.connected(room.code)
             else:
                 await self.refresh(room)
-            room.broadcast_state()
+            room.broadcast.state()
             room.watch()
         elif kind == "chat":
-            room.broadcast(frame("chat", seat=event["seat"], phrase=event["phrase"]))
+            room.broadcast.to_all(frame("chat", seat=event["seat"], phrase=event["phrase"]))
         elif kind == "freed":
             await self._detach(room, str(event["digest"]), str(event["seat"]),
                                str(event["by"]))
@@ -797,7 +724,7 @@ class RoomManager:
             room.connections.discard(conn)
             room.post(conn, frame("left", code=room.code, seat=None, by="self"))
             conn.room = None
-            room.broadcast_state()
+            room.broadcast.state()
             return
         if room is None or seat is None:
             raise ProtocolError("not-seated")
@@ -880,7 +807,7 @@ class RoomManager:
             await self.backend.connection(room.code, int(conn.seat), -1)
             await self.backend.publish(room.code, {"kind": "state"})
         else:
-            room.broadcast_state()
+            room.broadcast.state()
 
     async def _chat(self, room: Room, seat: Seat, phrase: str) -> None:
         if phrase not in CHAT_PHRASES:

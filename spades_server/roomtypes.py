@@ -1,10 +1,11 @@
 """What the room's parts use of a room and of the rooms' manager, as protocols.
 
 :mod:`.rooms` holds :class:`~.rooms.Room` and :class:`~.rooms.RoomManager`; its parts
-(:mod:`.entry`, :mod:`.flow`, :mod:`.sweep`, :mod:`.ranked`) are typed against these
-protocols instead, so that no part imports :mod:`.rooms` back (no import circle, not even a
-type-only one). Each protocol lists only what the parts use; ``Room`` and ``RoomManager``
-match them by shape (mypy checks it where the manager and each room make their parts).
+(:mod:`.entry`, :mod:`.flow`, :mod:`.broadcast`, :mod:`.sweep`, :mod:`.ranked`) are typed
+against these protocols instead, so that no part imports :mod:`.rooms` back (no import
+circle, not even a type-only one). Each protocol lists only what the parts use; ``Room``
+and ``RoomManager`` match them by shape (mypy checks it where the manager and each room
+make their parts).
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ class RankedLike(Protocol):
 class SeatLike(Protocol):
     """A room's seat (``rooms.SeatInfo``)."""
 
+    nickname: str | None  # None: an empty seat, a bot plays it
     away: bool  # taken over by a bot after a nudge
 
     @property
@@ -82,7 +84,7 @@ class SeatLike(Protocol):
 
 
 class RoomLike(Protocol):
-    """What the entrance, the sweep and the room's flow use of a room."""
+    """What the entrance, the sweep, the room's flow and its broadcast use of a room."""
 
     code: str
     public: bool
@@ -96,6 +98,9 @@ class RoomLike(Protocol):
     nudge: tuple[Seat, Seat] | None
     nudged_at: float | None
     options: dict[str, Any]
+    rematch: set[Seat]
+    last_move: float
+    rules_json: dict[str, Any]
 
     @property
     def rules(self) -> Rules: ...
@@ -112,6 +117,8 @@ class RoomLike(Protocol):
     def post(self, conn: Connection, text: str) -> None: ...
     def info(self) -> dict[str, Any]: ...
     def version(self) -> int: ...
+    def hand_seen(self, seat: Seat) -> bool: ...
+    def connected_seats(self) -> set[int]: ...
     def save(self) -> None: ...
     def free_seat(self, wanted: Seat | None) -> Seat | None: ...
     def take_seat(self, seat: Seat, nickname: str) -> str: ...
