@@ -24,7 +24,7 @@ SCREEN_CONTROLLERS = {"ui.table.app", "ui.rooms.rooms", "ui.lessons.lessons_scre
                       "ui.progress.progress"}
 # The table's controllers of one concern each, which its App composes.
 TABLE_CONTROLLERS = {"ui.table.flow", "ui.table.moves", "ui.table.coaching", "ui.table.menus",
-                     "ui.table.settings"}
+                     "ui.table.settings", "ui.table.boot"}
 # The rooms' controller's parts of one concern each, objects its Rooms owns and composes.
 ROOMS_PARTS = {"ui.rooms.waiting_room", "ui.rooms.room_table", "ui.rooms.daily_board"}
 SCREEN_CONTROLLERS |= TABLE_CONTROLLERS | ROOMS_PARTS

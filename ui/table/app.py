@@ -1,8 +1,9 @@
-"""The page's controller: the page's start, its screens, and where each click goes.
+"""The page's controller: what the table's controllers share, the screens, where each click goes.
 
-``App`` is the shell of the solo table. It loads what is stored (options, statistics, the
-saved game), reads the address (``?deal=``, ``?room=``), switches the screens, and routes
-each action name (``data-action`` / ``data-arg``) to the one controller of its concern:
+``App`` is the shell of the solo table. It holds what every controller shares (the options,
+the statistics, storage, the screen shown, the rooms' controller), switches the screens,
+listens to the page's events, and routes each action name (``data-action`` / ``data-arg``)
+to the one controller of its concern:
 
 - ``flow.GameFlow``: the game on the table, the bots' turns, the table drawn;
 - ``moves.Moves``: South's moves (a card, a bid, Blind Nil, the claim, the hint);
@@ -10,6 +11,9 @@ each action name (``data-action`` / ``data-arg``) to the one controller of its c
 - ``menus.Menus``: what the menu and the table's bar open (a new game, today's deal, the
   rules, the last trick, the score sheet, sharing);
 - ``settings.Settings``: the options and the statistics.
+
+Its start is ``boot.Boot``'s: what is stored read and checked, the address (``?deal=``,
+``?room=``), the first game, and the takeover of the table ``ui/paint.js`` painted.
 
 It implements ``ui.shared.ports.Port`` for the screens it does not draw itself (the lessons):
 ``dispatch(name, arg)``, ``show_screen("table" | "lessons" | "menu")`` and
@@ -36,14 +40,15 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from spades_core import GameState, Phase
 
-from ..shared import i18n, models, ports
+from ..shared import models, ports
 from ..shared import options as opts
 from ..shared.botrunner import COACH_TIMEOUT_MS, BotRunner
 from ..shared.dom import byid
 from ..shared.i18n import t
-from ..shared.storage import Storage, check_seen
-from . import coach_cache, deals, dialogs, render, savegame
+from ..shared.storage import Storage
+from . import deals, dialogs, render
 from . import stats as stats_mod
+from .boot import Boot
 from .coaching import Coaching
 from .flow import GameFlow
 from .menus import Menus
@@ -75,8 +80,6 @@ class App:
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self.rooms: Any = None  # ui.rooms.rooms.Rooms: the rooms' controller, made at boot
-        # what the table painted before Python (ui/paint.js) kept: render.take_paint()
-        self.painted: dict[str, str] | None = None
         # ui.progress.progress.Progress, set by the root: the judged hands' history and the
         # Progress screen (its actions are dispatched to it)
         self.progress: Any = None
@@ -86,168 +89,26 @@ class App:
         self.coaching = Coaching(self)
         self.menus = Menus(self)
         self.settings = Settings(self)
+        self.start = Boot(self)  # the page's start: what is stored, the address, the paint
         self.controllers: tuple[Any, ...] = (self, self.flow, self.moves, self.coaching,
                                              self.menus, self.settings)
 
-    # --- boot ------------------------------------------------------------------------
+    # --- the page's start (ui/table/boot.py) -------------------------------------------
 
     def boot(self) -> None:
-        # first: the painted table gives way to the page's own nodes, drawn below in this task
-        self.painted = render.take_paint()
-        browser_langs = [str(x) for x in (js.navigator.languages or [js.navigator.language])]
-        self.storage.drop_old()
-        notices: list[str] = []
-        self.options = self._load(
-            "options", lambda d: opts.validate(d, i18n.pick_language(browser_langs)),
-            "notice.bad-options", notices, "notice.part-options",
-        )
-        i18n.set_language(self.options["language"])
-        i18n.load()
-        self.stats = self._load("stats", stats_mod.validate, "notice.bad-stats", notices,
-                                "notice.part-stats")
-        if self.progress is not None:
-            self.progress.boot(notices)
-        game = self._load("game", savegame.check, "notice.bad-game", notices)
-        try:  # a cache: unreadable is empty, and no notice
-            self.coaching.par_cache = self.storage.load("par", coach_cache.check)[0] or {}
-        except Exception:
-            self.coaching.par_cache = {}
-        self.settings.apply_look()
-        self.listen()
-        wanted, bad_deal = self.url_deal()
-        if bad_deal:  # a bad link keeps the saved game, or starts a random one
-            notices.append("notice.bad-deal-kept" if game is not None else "notice.bad-deal")
-        early = None  # a later day's daily deal: it opens on its day
-        if wanted is not None and deals.future_daily(wanted, self.today_number()):
-            early, wanted = wanted, None
-        restored = False
-        asked: dict[str, Any] | None = None
-        if wanted is not None and not (game is not None and game.state.deal == wanted
-                                       and not game.recorded):
-            # today's deal by link is the daily deal, exactly as from the menu
-            link: dict[str, Any] = {"deal": wanted, "daily": wanted == self.today_number()}
-            self.flow.game = game
-            if self.flow.in_progress():  # a link does not throw away a game in progress: ask
-                restored, asked = True, link
-            else:
-                self.flow.new_game(start=False, **link)
-        elif game is not None:
-            self.flow.game = game
-            restored = True
-        else:
-            self.flow.new_game(self.random_deal(), start=False)
-        if self.storage.write_failed and not self.told_unsaved:
-            self.told_unsaved = True
-            notices.append("notice.no-save")
-        for key in notices:
-            render.notice(t(key), key)
-        if early is not None:
-            render.notice(t("notice.daily-early", date=i18n.day_text(early)), "notice.daily-early")
-        render.enable_controls()
-        try:
-            self.flow.render()
-        except Exception as error:
-            if not restored:
-                raise
-            # A saved game that passed its checks but cannot be shown: drop it, not the page.
-            js.console.warn(f"saved game not shown: {error!r}")
-            self.storage.remove("game")
-            self.flow.new_game(self.random_deal(), start=False)
-            render.notice(t("notice.bad-game"), "notice.bad-game")
-            self.flow.render()
-            asked = None
-        if asked is not None:
-            self.flow.ask_new_game(from_link=True, **asked)
-        elif game is None and wanted is None and self.first_visit():
-            self.show_screen("welcome")  # once: the menu has it too
-            self.store("welcome", {"seen": True})
-        self.boot_rooms()
+        self.start.boot()
 
-    def first_visit(self) -> bool:
-        """No game was ever saved here, the welcome was never shown, and no room link was
-        followed: the welcome comes before the table."""
-        if js.URLSearchParams.new(js.location.search).has("room"):
-            return False
-        try:
-            value, _ = self.storage.load("welcome", check_seen)
-        except Exception:
-            return False  # unreadable storage: no welcome rather than one at every visit
-        return not value["seen"]
-
-    def boot_rooms(self) -> None:
-        """The rooms' controller; ``?room=CODE`` joins or resumes that room. A failure here
-        leaves solo play as it is."""
-        try:
-            if self.make_rooms is None:
-                raise LookupError("no rooms controller")
-            self.rooms = self.make_rooms(self)
-            self.rooms.from_link()
-        except Exception as error:
-            js.console.warn(f"rooms not available: {error!r}")
-            self.rooms = None
+    def after_ready(self) -> None:
+        self.start.after_ready()
 
     def in_room(self) -> bool:
         return self.rooms is not None and bool(self.rooms.active)
-
-    def _load(
-        self, name: str, check: Callable[[Any], tuple[Any, bool]], notice: str,
-        notices: list[str], part_notice: str = "",
-    ) -> Any:
-        """The checked value of storage key ``name``; on damage (or any error while reading)
-        the key is rewritten with what could be read and ``notice`` is queued, or
-        ``part_notice`` when something was kept. Nothing stored can stop the boot."""
-        fresh = check(None)[0]
-        try:
-            value, damaged = self.storage.load(name, check)
-        except Exception:
-            value, damaged = fresh, True
-            self.storage.remove(name)
-        if damaged:
-            notices.append(part_notice if part_notice and value != fresh else notice)
-        return value
-
-    def after_ready(self) -> None:
-        """Once interactive: let the bots play, warm the expert's worker if needed; a card or
-        bid clicked on the painted table is then played if it still may be."""
-        self.schedule(self.start_play(self.painted))
-        self.painted = None
-        if self.flow.game is not None and self.flow.game.level in self.bots_worker_levels():
-            self.bots.start_worker()
-
-    async def start_play(self, painted: dict[str, str] | None) -> None:
-        """The bots' loop, then the move kept on the painted table (ui/paint.js): played
-        through its own handler (which judges it) if the game is still at the point painted
-        and the table is on screen with nothing over it; otherwise the player is told."""
-        await self.flow.run()
-        if self.flow.game is None:
-            return
-        verdict, action, arg = savegame.kept_move(painted, savegame.paint_key(self.flow.state))
-        shown = (self.screen == "table" and not self.in_room() and not self.flow.practising
-                 and not js.document.querySelector("dialog[open]"))
-        if verdict == "play" and shown:
-            self.dispatch(action, arg)
-        elif verdict != "none":
-            render.message(lambda: t("app.paint-dropped"), refusal=True)
 
     @staticmethod
     def bots_worker_levels() -> frozenset[str]:
         from ..shared.botrunner import WORKER_LEVELS
 
         return WORKER_LEVELS
-
-    def url_deal(self) -> tuple[int | None, bool]:
-        """The ``?deal=`` of the address (then removed from it, the rest of the address kept:
-        a ``?room=`` beside it is still read), and whether it was bad."""
-        params = js.URLSearchParams.new(js.location.search)
-        if not params.has("deal"):
-            return None, False
-        raw = params.get("deal")
-        number = deals.parse_deal(str(raw) if isinstance(raw, str) else None)
-        params.delete("deal")
-        rest = str(params.toString())
-        js.history.replaceState(None, "", str(js.location.pathname) + (f"?{rest}" if rest else "")
-                                + str(js.location.hash))
-        return number, number is None
 
     @staticmethod
     def random_deal() -> int:

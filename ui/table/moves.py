@@ -30,17 +30,11 @@ class Moves:
         if self.flow.game is None:
             return
         card = parse_card(card_text)
-        state = self.flow.state
-        if not self.flow.waiting:
-            refusal = state.refusal(card, seat=S)
-            if refusal is not None and refusal.reason == "not-your-turn":
-                self.refuse(refusal.reason, refusal.params)
-            return
-        refusal = state.refusal(card, seat=S)
-        if refusal is not None:
+        refusal = self.flow.state.refusal(card, seat=S)  # the engine's one check
+        if refusal is not None and (self.flow.waiting or refusal.reason == "not-your-turn"):
             self.refuse(refusal.reason, refusal.params)
-            return
-        self.act(card)
+        elif refusal is None and self.flow.waiting:
+            self.act(card)
 
     def act(self, action: Card | Bid) -> None:
         self.flow.waiting = False
