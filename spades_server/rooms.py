@@ -3,7 +3,8 @@
 Every change of a room is made inside ``RoomManager.changing(room)``: under the room's lock
 (an asyncio lock, or a Redis lock shared by every server process), on its latest revision
 (reloaded first from a shared backend), then saved and published, and every process sends
-the new state to its own connections (:mod:`.backend`). What runs by itself (bots, timers)
+the new state to its own connections (:mod:`.backend`; another process makes the change
+again from its event, :mod:`.changes`). What runs by itself (bots, timers)
 is the room's :class:`~.flow.RoomFlow`; what it sends (its info, each connection's
 ``state`` frame) its :class:`~.broadcast.Broadcast`; each connection's outbox is a
 :class:`~.connection.Connection`; entering a room (create, join, resume, quick, watch, peek)
@@ -33,13 +34,15 @@ from spades_core.bids import Bid, parse_bid
 from spades_core.bots import Bot, make_bot
 from spades_core.cards import Card, parse_card
 from spades_core.deal import MAX_DEAL, deal_hand
-from spades_core.errors import ParseError, RecordError, RulesError, SpadesError
+from spades_core.errors import ParseError, RecordError, RulesError
 from spades_core.game import GameState, Phase
 from spades_core.rules import Rules
 from spades_core.seats import SEATS, Seat
 
+from . import changes
 from .backend import Backend, LocalBackend, RedisBackend
 from .broadcast import Broadcast
+from .changes import Step
 from .config import Config
 from .connection import Connection, token_digest
 from .entry import Entrance
@@ -107,9 +110,6 @@ def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
     """The cards of a hand from a fresh secret deal number: the number is never kept nor sent,
     so nobody can work out the hands still to come (the record keeps each hand's cards)."""
     return deal_hand(secrets.randbelow(MAX_DEAL + 1), hand_index, rules.deck_mask)
-
-
-Step = tuple[GameState, Seat, "Card | Bid", "tuple[int, int, int, int] | None", GameState]
 
 
 class Room:
@@ -542,7 +542,7 @@ class RoomManager:
                     room.rev += 1
                     stored = room.stored()
                     if self.backend.shared and publish:
-                        event.update(self._change_of(room, stored, before))
+                        event.update(changes.change_of(room, stored, before))
                 room.dirty = room.touched = False
                 room.steps = []
                 if self.backend.shared:
@@ -550,49 +550,6 @@ class RoomManager:
                     if room.remote_connected is not None and not room.recount:
                         event["conn"] = sorted(room.remote_connected)
                 await change.commit(stored, event if publish else None)
-
-    @staticmethod
-    def _change_of(room: Room, stored: StoredRoom, before: GameState | None) -> dict[str, Any]:
-        """What another process that holds the revision before needs to make this one
-        without reading the room back from Redis nor replaying its record: the settings and
-        seats, and the actions applied (with the cards dealt after them). None of the
-        actions when the game was replaced (a start, a rematch): it reads the room then."""
-        change: dict[str, Any] = {"meta": stored.meta, "status": stored.status,
-                                  "public": stored.public}
-        steps = []
-        state = before
-        for prior, seat, action, cards, after in room.steps:
-            if prior is not state:
-                return change
-            steps.append([seat.name, "bid" if isinstance(action, Bid) else "card", str(action),
-                          list(cards) if cards is not None else None])
-            state = after
-        if state is room.state:
-            change["steps"] = steps
-        return change
-
-    def _follow(self, room: Room, event: dict[str, Any]) -> bool:
-        """Make the change of ``event`` (revision ``room.rev + 1``) from the room held, as
-        its process did; False when the event does not say how (then read the room)."""
-        steps = event.get("steps")
-        if not isinstance(steps, list) or not isinstance(event.get("meta"), dict):
-            return False
-        state = room.state
-        try:
-            for seat_name, kind, text, cards in steps:
-                if state is None:
-                    return False
-                action: Card | Bid = parse_bid(text) if kind == "bid" else parse_card(text)
-                state = state.apply(action, SEATS["NESW".index(seat_name)])
-                if state.phase is Phase.DEALING:
-                    if cards is None:
-                        return False
-                    state = state.deal_cards(tuple(cards))
-            room.take(event["meta"], state, str(event["status"]), bool(event["public"]),
-                      int(event["rev"]))
-        except (SpadesError, ValueError, TypeError, KeyError):
-            return False
-        return True
 
     async def on_event(self, code: str, event: dict[str, Any]) -> None:
         """A published change: this process's connections to the room get it."""
@@ -604,7 +561,7 @@ class RoomManager:
             rev = event.get("rev")
             if not isinstance(rev, int) or not self.backend.shared:
                 await self.refresh(room)
-            elif rev == room.rev or (rev == room.rev + 1 and self._follow(room, event)):
+            elif rev == room.rev or (rev == room.rev + 1 and changes.follow(room, event)):
                 # the revision held (the change was this process's own) or made from the
                 # event: nothing to read back
                 conn = event.get("conn")
