@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from spades_core import GameState, Rules, parse_bid
-from ui.shared import i18n, options
+from ui.shared import i18n, options, ports
 from ui.shared.storage import KEYS, MemoryBackend, Storage
 from ui.table import deals, pacing, savegame, stats
 
@@ -347,3 +347,34 @@ def test_the_only_card_is_played_by_itself_by_option_and_speed(
     chosen, clean = options.validate({"auto_play": choice, "speed": speed})
     assert clean and options.auto_play(chosen) is expected
     assert options.auto_play(options.defaults()) is False  # the default speed is normal
+
+
+def test_an_action_goes_to_the_handler_of_the_first_controller_that_has_it() -> None:
+    """The table's dispatch (ui/table/app.py) finds a click's handler once, among its
+    controllers in order: ``data-action="blind-yes"`` is ``do_blind_yes``."""
+    calls: list[tuple[str, str]] = []
+
+    class Shell:
+        def do_menu(self, arg: str) -> None:
+            calls.append(("shell", arg))
+
+    class Moves:
+        def do_play(self, arg: str) -> None:
+            calls.append(("play", arg))
+
+        def do_blind_yes(self, arg: str) -> None:
+            calls.append(("blind", arg))
+
+        def do_menu(self, arg: str) -> None:  # hidden by the shell's, which comes first
+            calls.append(("moves-menu", arg))
+
+    owners = (Shell(), Moves())
+    for name, arg in (("play", "QS"), ("blind-yes", ""), ("menu", "x")):
+        handler = ports.handler_of(owners, name)
+        assert handler is not None, name
+        handler(arg)
+    assert calls == [("play", "QS"), ("blind", ""), ("shell", "x")]
+    for name in ("", "deal", "play()", "__class__", "a.b", "do-play"):
+        assert ports.handler_of(owners, name) is None, name
+    assert ports.dispatch(owners[1], "play", "AH") and calls[-1] == ("play", "AH")
+    assert not ports.dispatch(owners[0], "play", "AH") and len(calls) == 4

@@ -2,17 +2,18 @@
 
 A renderer declares a callback by name: ``data-action="play" data-arg="QS"`` on an element.
 A click on it (or inside it) is read by :func:`read_action` and given to the owner's
-:func:`dispatch`, which calls ``owner.do_play("QS")`` (dashes become underscores). The
-table's controller (``ui/table/app.py``) and the lessons screen (``ui/lessons/lessons_screen.py``)
-follow
-the same convention; the lessons screen reaches the controller only through :class:`Port`,
-which the composition root (``ui/root.py``) hands to it. A field that acts when it changes
-(a seat picker) says so with ``data-change`` (:func:`read_change`).
+:func:`dispatch`, which calls ``owner.do_play("QS")`` (dashes become underscores); a
+controller made of several, each of one concern, finds the one handler among them with
+:func:`handler_of`. The table's controller (``ui/table/app.py``) and the lessons screen
+(``ui/lessons/lessons_screen.py``) follow the same convention; the lessons screen reaches
+the controller only through :class:`Port`, which the composition root (``ui/root.py``) hands
+to it. A field that acts when it changes (a seat picker) says so with ``data-change``
+(:func:`read_change`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from typing import Any, Protocol
 
 
@@ -54,11 +55,18 @@ def handler_name(name: str) -> str:
     return "do_" + name.replace("-", "_")
 
 
+def handler_of(owners: Iterable[object], name: str) -> Callable[[str], object] | None:
+    """``do_<name>`` of the first of ``owners`` that has it (its controller of that
+    concern), bound, or None when none has it or ``name`` is no action's name."""
+    if not name or not name.replace("-", "").isalnum():
+        return None
+    wanted = handler_name(name)
+    return next((getattr(owner, wanted) for owner in owners if hasattr(owner, wanted)), None)
+
+
 def dispatch(owner: object, name: str, arg: str = "") -> bool:
     """Call ``owner.do_<name>(arg)``; False when the owner has no such action."""
-    if not name or not name.replace("-", "").isalnum():
-        return False
-    handler = getattr(owner, handler_name(name), None)
+    handler = handler_of((owner,), name)
     if handler is None:
         return False
     handler(arg)

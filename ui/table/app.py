@@ -166,23 +166,22 @@ class App:
         if found is not None:
             self.dispatch(found[1], found[2])
 
-    def owner_of(self, name: str) -> Any:
-        """The table's controller that has the action ``name``, or None."""
-        handler = ports.handler_name(name)
-        owners = (*self.controllers, *(() if self.progress is None else (self.progress,)))
-        return next((c for c in owners if hasattr(c, handler)), None)
-
     def dispatch(self, name: str, arg: str = "") -> bool:
-        """Run the action ``name`` (a ``data-action``) with its ``data-arg``: on the table's
-        controller of its concern; in a room, the table's actions and the rooms' own go to
-        the rooms' controller."""
+        """Run the action ``name`` (a ``data-action``) with its ``data-arg``: straight on
+        the handler of the table's controller of its concern (``do_play``: ``Moves``),
+        found once; in a room, the table's actions and the rooms' own go to the rooms'
+        controller."""
+        owners = (*self.controllers, *(() if self.progress is None else (self.progress,)))
+        handler = ports.handler_of(owners, name)
         rooms = self.rooms
-        owner = self.owner_of(name)
         if rooms is not None:  # the rooms' controller runs it on its part that has it
-            own = owner is None and rooms.owner_of(name) is not None
+            own = handler is None and rooms.owner_of(name) is not None
             if own or (rooms.active and name.replace("-", "_") in rooms.table_actions):
                 return bool(rooms.dispatch(name, arg))
-        return ports.dispatch(owner if owner is not None else self, name, arg)
+        if handler is None:
+            return False
+        handler(arg)
+        return True
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
