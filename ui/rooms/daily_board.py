@@ -144,6 +144,7 @@ class DailyBoard:
             code = rc.parse_code(params.get("code"))
             stored = self.rooms.data["seats"].get(code) if code is not None else None
             if code is not None and stored is not None:
+                self.rooms.active = False  # entered again (from the menu): the table shown
                 self.rooms.connect({"type": "resume", "code": code, "token": stored["token"]},
                                    code, stored)
                 return True

@@ -308,15 +308,14 @@ def room_end(scores: tuple[int, int], won: bool | None, record_url: str,
     """The end of a room's game: the result (``won`` None: a spectator's), the record, and
     Rematch (same seats and rules, a new deal) or give up the seat. A ranked game's
     (``ranked``) has a box for its rank and the day's board (filled in when the board
-    comes) instead: no rematch, and its record only once the day is published."""
+    comes, which says when its records are published) instead: no rematch."""
     dialog, body = _dialog(t("end.title"))
     if won is not None:
         add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"))
     add(body, el("p", t("rooms.end.score", ns=i18n.number(scores[0]),
                         ew=i18n.number(scores[1]))))
     if ranked:
-        add(body, el("div", None, "daily-box", id="ranked-box"))
-        add(body, el("p", t("ranked.record-later"), "rooms-note"))
+        add(body, el("div", None, "daily-box", id="ranked-box"))  # its note: when published
         _show(dialog, _button(t("rooms.leave"), "room-leave", primary=True),
               _button(t("dialog.close"), "close"))
         return
