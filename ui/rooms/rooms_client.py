@@ -317,8 +317,8 @@ def board_days(today: int) -> tuple[tuple[int, str], ...]:
     if date is None:
         return ()
     days = [_day_number(date - datetime.timedelta(days=back)) for back in range(BOARD_DAYS)]
-    return tuple((day, t("ranked.day.today", date=i18n.day_text(day)) if day == today
-                  else i18n.day_text(day)) for day in days)
+    return tuple((day, t("ranked.day.today") if day == today else i18n.day_text(day))
+                  for day in days)
 
 
 def record_path(text: object, day: int | None = None) -> str | None:
