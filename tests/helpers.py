@@ -3,13 +3,16 @@ implementation of the trick rules written without bit masks, to check the engine
 
 from __future__ import annotations
 
+import http.client
 import importlib.util
+import json
 import sys
 from collections.abc import Generator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from spades_core import Bid, Card, CardSet, GameState, Rules, Seat, parse_bid, parse_card
 from spades_core.bots import bot_action, make_bot
@@ -57,6 +60,25 @@ def south_at(deal: int, actions: int) -> View:
         state = state.apply(bot_action(bot, state))
     assert state.to_act is Seat.S
     return view_for(state, Seat.S)
+
+
+def http_get(url: str, path: str, headers: dict[str, str] | None = None,
+             timeout: float = 30.0) -> tuple[int, bytes]:
+    """A GET of ``path`` on the test server at ``url``: its status and body."""
+    parts = urlsplit(url)
+    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=timeout)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def http_get_json(url: str, path: str) -> tuple[int, Any]:
+    """A GET whose body is JSON: its status and the body read."""
+    status, body = http_get(url, path)
+    return status, json.loads(body)
 
 
 def load_lab(name: str) -> ModuleType:

@@ -408,3 +408,54 @@ def test_a_ranked_room_says_its_day_level_and_rank_and_the_browser_token_is_kept
         assert not clean and value["player"] == ""
     assert {"ranked-played", "too-many-ranked", "ranked-day-over"} <= \
         rooms_client.STOPPING_REFUSALS
+
+
+def test_the_board_lists_a_published_days_records_and_nothing_of_an_unpublished_one() -> None:
+    """The ranked dialog's board (GET /api/daily/DAY): before publication the entries carry
+    no record and nothing says the deal; once the server says published, each entry's
+    record (checked: of that day, the server's path) and the deal's number are given."""
+    i18n.set_language("en")
+    i18n.load()
+    day, today = 20261205, 20261207
+    entries = [{"rank": 1, "nickname": "Ann", "score": 120, "opponents": -40, "won": True,
+                "hands": 3, "record": f"api/ranked/{day}/record/7"},
+               {"rank": 2, "nickname": "Bob", "score": -210, "opponents": 80, "won": False,
+                "hands": 2, "record": "https://elsewhere.example/x"},
+               {"rank": 3, "nickname": "Cy", "score": 10, "opponents": 0, "won": False,
+                "hands": 2, "record": f"api/ranked/{day + 1}/record/9"}]
+    board = rooms_client.board_model({"day": day, "published": True, "deal": 4242,
+                                      "entries": entries}, day, "normal", today)
+    assert [(e.line, e.record) for e in board.entries] == [
+        ("1. Ann: 120", f"api/ranked/{day}/record/7"), ("2. Bob: −210", ""), ("3. Cy: 10", "")]
+    assert board.entries[0].label == "Replay the game of Ann" and board.deal == 4242
+    assert board.title == "Board of 2026-12-05, normal bots: ranked deal only"
+    assert "4242" in board.note
+    # not published (the server says so, whatever the page's clock): no record, no deal
+    hidden = rooms_client.board_model({"day": today, "published": False, "deal": None,
+                                       "entries": entries}, today, "normal", today)
+    assert [e.record for e in hidden.entries] == ["", "", ""] and hidden.deal is None
+    assert hidden.title == "Today's board, normal bots: ranked deal only"
+    assert hidden.note == "This day's deal and its games are published on 2026-12-09 (UTC)."
+    forged = rooms_client.board_model({"published": False, "deal": 4242, "entries": entries},
+                                      day, "normal", today)
+    assert forged.deal is None and "4242" not in forged.note
+    assert all(e.record == "" for e in forged.entries)
+    empty = rooms_client.board_model({"published": True, "deal": 1, "entries": []}, day,
+                                     "expert", today)
+    assert empty.entries == () and empty.empty.startswith("Nobody finished")
+    assert rooms_client.board_model("nonsense", day, "normal", today).entries == ()
+    for bad in ("api/ranked/2026120/record/1", "api/ranked/20261205/record/", "/api/x",
+                "api/ranked/20261205/record/1/../../x", 7, "api/ranked/２０２６１２０５/record/1"):
+        assert rooms_client.record_path(bad) is None, bad
+    days = rooms_client.board_days(20260301)
+    assert [d for d, _ in days] == [20260301, 20260228, 20260227, 20260226, 20260225,
+                                    20260224, 20260223, 20260222]
+    assert days[0][1] == "Today" and days[1][1] == "2026-02-28"
+    i18n.set_language("fr")
+    i18n.load()
+    assert rooms_client.board_model({"published": True, "deal": 4242, "entries": entries}, day,
+                                    "normal", today).entries[0].label == "Revoir la partie de Ann"
+    assert rooms_client.record_names("Zoé") == {
+        "N": "Robot (Nord)", "E": "Robot (Est)", "S": "Zoé", "W": "Robot (Ouest)"}
+    i18n.set_language("en")
+    i18n.load()

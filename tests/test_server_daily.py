@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import datetime
 import http.client
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from spades_core.seats import Seat
 from spades_server import daily
 from spades_server.config import Config
 from spades_server.server import RunningServer, start_server
+from tests.helpers import http_get_json
 
 TODAY = datetime.datetime.now(datetime.UTC).date()
 DAY = daily_deal_number(TODAY)
@@ -61,17 +61,6 @@ def submission(state: GameState, **changes: Any) -> dict[str, Any]:
     return data
 
 
-def get(url: str, path: str) -> tuple[int, Any]:
-    parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        conn.close()
-
-
 @pytest.fixture(scope="module")
 def game() -> GameState:
     return play_game(DAY)
@@ -100,15 +89,15 @@ def test_the_offline_daily_deal_is_not_ranked_and_the_board_checks_its_address(
         assert conn.getresponse().status == 405
     finally:
         conn.close()
-    status, board = get(server.url, f"/api/daily/{DAY}?level={LEVEL}")
+    status, board = http_get_json(server.url, f"/api/daily/{DAY}?level={LEVEL}")
     assert status == 200 and board["day"] == DAY and board["ranked"] is True
     assert board["entries"] == [] and board["par"] is None and board["deal"] is None
-    assert get(server.url, "/api/daily/2026-1-1")[0] == 400
+    assert http_get_json(server.url, "/api/daily/2026-1-1")[0] == 400
     wide = "".join(chr(0xFF10 + int(digit)) for digit in str(DAY))  # full-width digits
     for day in ("2026120\u00b2", wide, "99999999", "20261331", "00000000"):
-        status, answer = get(server.url, f"/api/daily/{quote(day)}")
+        status, answer = http_get_json(server.url, f"/api/daily/{quote(day)}")
         assert (status, answer["error"]) == (400, "bad-day"), day
-    status, answer = get(server.url, f"/api/daily/{DAY}?level=master")
+    status, answer = http_get_json(server.url, f"/api/daily/{DAY}?level=master")
     assert (status, answer["error"]) == (400, "bad-level")
 
 

@@ -26,8 +26,9 @@ from websockets.sync.client import connect
 
 from spades_server.guard import AddressGuard, address_key
 from spades_server.server import RunningServer, start_server
+from tests.helpers import http_get
 from tests.test_server_hostile import StalledReader
-from tests.test_server_rooms import TIMEOUT, Client, base_config, http_get, over, play_until
+from tests.test_server_rooms import TIMEOUT, Client, base_config, over, play_until
 
 
 def limited(tmp_path: Path, **limits: int) -> RunningServer:

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.test_server_rooms import Client, http_get, play_until, run_all
+from tests.helpers import http_get
+from tests.test_server_rooms import Client, play_until, run_all
 
 ROOT = Path(__file__).resolve().parents[1]
 REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"

@@ -7,12 +7,10 @@ day is published its number reproduces them."""
 from __future__ import annotations
 
 import datetime
-import http.client
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
@@ -24,7 +22,9 @@ from spades_server import daily, ranked
 from spades_server.rooms import Room
 from spades_server.server import RunningServer, start_server
 from tests import test_server_processes
+from tests.helpers import http_get, http_get_json
 from tests.test_server_rooms import Client, _strings, base_config, over, play_until
+from ui.rooms import rooms_client
 
 TODAY = datetime.datetime.now(datetime.UTC).date()
 DAY = daily_deal_number(TODAY)
@@ -61,22 +61,6 @@ class Watch:
         found = set(_strings(data)) & hidden
         if found:
             self.found.append(f"{seat}: {sorted(found)} in {text[:120]}")
-
-
-def get(url: str, path: str) -> tuple[int, bytes]:
-    parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=30)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
-
-
-def get_json(url: str, path: str) -> tuple[int, Any]:
-    status, body = get(url, path)
-    return status, json.loads(body)
 
 
 def start_ranked(url: str, nickname: str = "Ann", player: str = PLAYER,
@@ -132,7 +116,7 @@ def test_a_ranked_game_shows_south_only_its_view_and_is_ranked_then_published(
     assert [seat["bot"] for seat in room_info["seats"]] == [True, True, False, True]
     assert room_info["timer"] is None  # nobody to nudge the player
     # before the day is over: no endpoint tells the deal or its record
-    status, day_info = get_json(server.url, f"/api/ranked/{DAY}")
+    status, day_info = http_get_json(server.url, f"/api/ranked/{DAY}")
     assert status == 200 and day_info["published"] is False
     assert "deal" not in day_info and "secret" not in day_info
     final = play_until(ann, over)
@@ -140,17 +124,19 @@ def test_a_ranked_game_shows_south_only_its_view_and_is_ranked_then_published(
     assert watch.frames > 100 and len(watch.deals) == 1
     deal = watch.deals.pop()
     assert deal == ranked.deal_of(b"test-secret", DAY)
-    status, body = get(server.url, f"/api/rooms/{ann.code}/record?token={ann.token}")
+    status, body = http_get(server.url, f"/api/rooms/{ann.code}/record?token={ann.token}")
     assert status == 403 and json.loads(body)["error"] == "not-published"
-    status, board = get_json(server.url, f"/api/daily/{DAY}?level={LEVEL}")
+    status, board = http_get_json(server.url, f"/api/daily/{DAY}?level={LEVEL}")
     assert status == 200 and board["ranked"] is True and board["published"] is False
     assert board["deal"] is None and board["par"] is None
     assert [(e["rank"], e["nickname"]) for e in board["entries"]] == [(1, "Ann")]
-    assert "record" not in board["entries"][0]
+    assert all("record" not in entry for entry in board["entries"])
+    shown = rooms_client.board_model(board, DAY, LEVEL, DAY)  # the page's board: no link
+    assert shown.deal is None and [e.record for e in shown.entries] == [""]
     for path in (f"/api/ranked/{DAY}", f"/api/daily/{DAY}?level={LEVEL}",
                  f"/api/ranked/{DAY}/record/1"):
-        assert str(deal).encode() not in get(server.url, path)[1], path
-    assert get(server.url, f"/api/ranked/{DAY}/record/1")[0] == 403
+        assert str(deal).encode() not in http_get(server.url, path)[1], path
+    assert http_get(server.url, f"/api/ranked/{DAY}/record/1")[0] == 403
     # a second attempt: refused, by nickname (any case) and by browser token
     for nickname, player in (("Ann", "another-browser-token"), ("ANN", "x" * 20),
                              ("Bob", PLAYER)):
@@ -179,16 +165,21 @@ def test_a_ranked_game_shows_south_only_its_view_and_is_ranked_then_published(
     # the day is over (two days later, UTC): the deal is published and reproduces the board
     later = TODAY + datetime.timedelta(days=2)
     manager.ranked.today = lambda: later
-    status, day_info = get_json(server.url, f"/api/ranked/{DAY}")
+    status, day_info = http_get_json(server.url, f"/api/ranked/{DAY}")
     assert day_info["published"] is True and day_info["deal"] == deal
     key = bytes.fromhex(day_info["secret"])
     assert ranked.deal_from_day_secret(key) == deal
     import hashlib
     assert hashlib.sha256(key).hexdigest() == day_info["commitment"]
-    status, board = get_json(server.url, f"/api/daily/{DAY}?level={LEVEL}")
+    status, board = http_get_json(server.url, f"/api/daily/{DAY}?level={LEVEL}")
     assert board["published"] is True and board["deal"] == deal
+    # each entry carries its record's address, as the page's board links it
+    shown = rooms_client.board_model(board, DAY, LEVEL, DAY)
+    assert shown.deal == deal and [e.nickname for e in shown.entries] == ["Ann"]
+    assert [e.record for e in shown.entries] == [entry["record"] for entry in board["entries"]]
     for entry in board["entries"]:
-        status, body = get(server.url, "/" + entry["record"])
+        assert rooms_client.record_path(entry["record"], DAY) == entry["record"]
+        status, body = http_get(server.url, "/" + entry["record"])
         assert status == 200
         played = record.loads(body.decode())
         assert played.deal == deal
@@ -196,7 +187,7 @@ def test_a_ranked_game_shows_south_only_its_view_and_is_ranked_then_published(
         assert replayed.scores[0] == entry["score"] and replayed.scores[1] == entry["opponents"]
         assert GameState.new(daily.BOARD_RULES, deal=deal).hand_of(Seat.N) == \
             played.past_hands[0].dealt(Seat.N)
-    status, body = get(server.url, f"/api/rooms/{ann.code}/record?token={ann.token}")
+    status, body = http_get(server.url, f"/api/rooms/{ann.code}/record?token={ann.token}")
     assert status == 200 and record.loads(body.decode()).deal == deal
     # Bob's game, left on past publication: no more actions, and the sweep abandons it
     back = Client(server.url)

@@ -4,7 +4,6 @@ and that no frame sent to a seat ever holds a card another seat still holds."""
 
 from __future__ import annotations
 
-import http.client
 import json
 import threading
 import time
@@ -12,7 +11,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -27,6 +25,7 @@ from spades_server.config import Config
 from spades_server.protocol import ProtocolError, parse_message, view_to_json
 from spades_server.rooms import Room
 from spades_server.server import RunningServer, start_server
+from tests.helpers import http_get
 
 TIMEOUT = 10.0
 
@@ -233,17 +232,6 @@ def run_all(clients: list[Client], done: Callable[[dict[str, Any]], bool]) -> li
         if isinstance(result, BaseException):
             raise result
     return results
-
-
-def http_get(url: str, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
-    parts = urlsplit(url)
-    conn = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=TIMEOUT)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
 
 
 # --- the tests -------------------------------------------------------------------------

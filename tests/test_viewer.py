@@ -184,6 +184,11 @@ def test_the_review_note_says_what_is_known(game: GameState, review: dict[str, A
     assert empty.review_note == i18n.t("review.none") and empty.verdict is None
     failed = viewer_model(hand, 2, {"items": [], "failed": True})
     assert failed.review_state == "none"
+    # a board's game (not reviewed): its players by name, and the note says why no verdict
+    names = {"N": "Bot (North)", "E": "Bot (East)", "S": "Zoé", "W": "Bot (West)"}
+    board = viewer_model(hand, 2, None, names=names, reviewed=False)
+    assert board.review_note == i18n.t("viewer.review.record") and board.verdict is None
+    assert [h.name for h in board.hands] == ["Bot (North)", "Bot (East)", "Zoé", "Bot (West)"]
 
 
 def test_french_names_and_texts(game: GameState, review: dict[str, Any]) -> None:

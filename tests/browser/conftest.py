@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -65,10 +66,18 @@ def tool() -> Callable[[str], ModuleType]:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def live_server(live_running: Any) -> str:
     """Base URL (ending in '/') of the page and the rooms served by spades_server (what
     ``python3 -m spades_server`` runs) on 127.0.0.1 and a free port, rooms in a fresh store;
     a quick-match table waits QUICK_WAIT seconds for players before bots fill it."""
+    return str(live_running.url)
+
+
+@pytest.fixture(scope="session")
+def live_running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The live server itself (``spades_server.server.RunningServer``, in this process):
+    a test may move its ranked deal's clock (``app.state.manager.ranked.today``) and puts
+    it back."""
     load_tool("build_web").build()
     from spades_server.config import Config
     from spades_server.server import start_server
@@ -81,7 +90,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                     ranked_bot_delay=0.0)
     server = start_server(0, "127.0.0.1", config)
     try:
-        yield server.url
+        yield server
     finally:
         server.stop()
 

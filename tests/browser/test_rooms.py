@@ -6,6 +6,7 @@ and the player gets it back. The server is the live one (tests/browser/conftest.
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import re
 import time
@@ -260,12 +261,16 @@ def test_chat_in_each_language_and_a_stalled_player_nudged_replaced_and_back(
 
 @pytest.mark.slow
 def test_a_ranked_daily_is_played_to_its_end_ranked_and_refused_a_second_time(
-    live_server: str, page: Page,
+    live_server: str, live_running: Any, page: Page,
 ) -> None:
     """Today's ranked deal from the menu: the server's room with three bots, to its end;
-    its rank and the board (ranked games only); a second attempt is refused. South bids 13
-    every hand: the team falls under the floor (-200) in two or three hands, a short game."""
-    from .apphelpers import FAST, step
+    a reload mid-hand gives the same game back (same cards, same trick), and "Play" again
+    resumes it rather than starting a second one; its rank and the board (ranked games
+    only, no record before the day is published); a second attempt is refused. Then the
+    server's clock moves two days on: the day is published, the board's entry opens the
+    game's record in the hand viewer. South bids 13 every hand: the team falls under the
+    floor (-200) in two or three hands, a short game."""
+    from .apphelpers import FAST, hand_cards, step
 
     preset(page, FAST)
     open_app(page, live_server)
@@ -280,21 +285,51 @@ def test_a_ranked_daily_is_played_to_its_end_ranked_and_refused_a_second_time(
     page.click("dialog[open] #ranked-start")
     page.wait_for_selector("#room-ranked", timeout=20_000)  # the room bar: "Ranked deal"
     assert page.locator("#room-chat-button").count() == 0
+    code = page.url.rpartition("?room=")[2]
+    assert parse_code(code) == code
     clicks = {"blind": "#panel [data-action=look]", "bid": "#panel [data-bid='13']",
               "play": "#hand .card.playable >> nth=0",
               "sheet": "dialog[open] [data-action=sheet-next]"}
+    trick_js = "els => els.map(e => e.dataset.card)"
+    dealt: list[str] = []  # South's first hand, as dealt
+    reloaded = False
     for _ in range(300):
         kind = step(page)
         if kind == "dialog" and page.query_selector("dialog[open] #ranked-box"):
             break
+        if kind == "bid" and not dealt:
+            dealt = sorted(hand_cards(page))
+        if kind == "play" and not reloaded and len(hand_cards(page)) <= 11:
+            # mid-hand, South to play (the bots wait): a reload gives the same game back
+            before = sorted(hand_cards(page))
+            trick = page.eval_on_selector_all("#trick [data-card]", trick_js)
+            page.reload()
+            wait_ready(page)
+            page.wait_for_selector("#room-ranked", timeout=20_000)
+            page.wait_for_selector("#hand .card.playable", timeout=20_000)
+            assert sorted(hand_cards(page)) == before and f"?room={code}" in page.url
+            assert page.eval_on_selector_all("#trick [data-card]", trick_js) == trick
+            # "Play" again: the server knows this browser's unfinished game, which resumes
+            page.click("#menu-button")
+            page.click("#screen-menu [data-action=ranked]")
+            page.click("dialog[open] #ranked-start")
+            page.wait_for_selector("dialog[open]", state="detached", timeout=20_000)
+            page.wait_for_selector("#hand .card.playable", timeout=20_000)
+            assert sorted(hand_cards(page)) == before and f"?room={code}" in page.url
+            reloaded = True
+            continue
         with contextlib.suppress(PlaywrightTimeout):  # the panel drawn again meanwhile
             page.click(clicks[kind], timeout=1_000)
     else:
         raise AssertionError("the ranked game did not end")
+    assert reloaded and len(dealt) == 13
     expect(page.locator("#daily-rank")).to_have_text(
         "Ranked: you are number 1 on today's board against the beginner bots.", timeout=20_000)
     assert "Zoé" in page.inner_text("#daily-board")
     assert page.locator("dialog[open] [data-action=room-rematch]").count() == 0
+    # today's board: no record to open, no deal, only the day they will be published
+    assert page.locator("#ranked-box [data-action=ranked-record], #daily-deal-link").count() == 0
+    expect(page.locator("#daily-board-note")).to_contain_text("are published on")
     page.screenshot(path="/work/shots/ranked-end-1280.png")
     page.click("dialog[open] [data-action=room-leave]")
     page.click("#screen-menu [data-action=ranked]")
@@ -309,6 +344,35 @@ def test_a_ranked_daily_is_played_to_its_end_ranked_and_refused_a_second_time(
     expect(page.locator("#daily-board-title")).to_have_text(
         "Today's board, expert bots: ranked deal only")
     expect(page.locator("#daily-board-empty")).to_be_visible()
+
+    # Two days later (the server's clock): the day is published, and the board of that
+    # day lists each game with its record, which opens in the hand viewer.
+    desk = live_running.app.state.manager.ranked
+    clock = desk.today
+    desk.today = lambda: clock() + datetime.timedelta(days=2)
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.select_option("#room-bot_level", "beginner")
+        replay = page.locator("#daily-board [data-action=ranked-record]")
+        expect(replay).to_have_count(1)
+        expect(replay).to_have_attribute("aria-label", "Replay the game of Zoé")
+        expect(page.locator("#daily-deal-link")).to_have_attribute("href", re.compile(
+            r"^\?deal=\d+$"))
+        replay.click()
+        expect(page.locator("#dialog-title")).to_contain_text("Zoé: ranked deal of")
+        page.click("dialog[open] [data-action=viewer][data-arg='0'] >> nth=0")
+        page.wait_for_selector("dialog[open] #viewer[data-hand='0'][data-frame='0']")
+        south = "#viewer .vw-hand[data-seat=S]"
+        assert page.inner_text(f"{south} .vw-name") == "Zoé"
+        assert sorted(page.eval_on_selector_all(f"{south} [data-card]", trick_js)) == dealt
+        page.click("dialog[open] [data-action=viewer-next]")
+        expect(page.locator("#viewer .vw-play")).to_have_count(4)
+        page.screenshot(path="/work/shots/ranked-viewer-1280.png")
+        page.click("dialog[open] [data-action=viewer-back]")
+        page.click("dialog[open] #sheet-back")  # back to that day's board
+        expect(page.locator("#daily-board [data-action=ranked-record]")).to_have_count(1)
+    finally:
+        desk.today = clock
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ and the page keeps what it had.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import unicodedata
 from dataclasses import dataclass
 from typing import Any
@@ -265,6 +266,115 @@ def ranked_from_json(data: Any) -> Ranked | None:
     if isinstance(rank, bool) or not isinstance(rank, int) or rank < 1:
         rank = None
     return Ranked(day, str(level), rank)
+
+
+# --- the daily board of ranked games (GET /api/daily/DAY) -------------------------------
+
+BOARD_SHOWN = 10  # the board's first entries the page lists
+BOARD_DAYS = 8  # the days the ranked dialog offers: today and the seven before
+PUBLISHED_AFTER = 2  # a day's deal and games are published at 00:00 UTC of day + 2
+
+
+@dataclass(frozen=True)
+class BoardEntry:
+    """One game on the board: its line ("1. Ann: 120") and, once the day is published,
+    the address of its record (``api/ranked/DAY/record/GAME``) and its button's name."""
+
+    line: str
+    nickname: str
+    record: str = ""  # "" before publication: nothing to open
+    label: str = ""  # the record button's accessible name: "Replay Ann's game"
+
+
+@dataclass(frozen=True)
+class BoardModel:
+    """The board of one day and bots' level, as the ranked dialog shows it."""
+
+    day: int
+    title: str
+    entries: tuple[BoardEntry, ...]
+    note: str  # published: the deal's number; else when it will be
+    empty: str  # said when nobody is on it
+    deal: int | None = None  # the day's deal number, once published (a ``?deal=N`` link)
+
+
+def _date_of(day: int) -> datetime.date | None:
+    text = f"{day:08d}" if 0 <= day <= 99_999_999 else ""
+    try:
+        return datetime.date(int(text[:4]), int(text[4:6]), int(text[6:8]))
+    except ValueError:
+        return None
+
+
+def _day_number(date: datetime.date) -> int:
+    return date.year * 10_000 + date.month * 100 + date.day
+
+
+def board_days(today: int) -> tuple[tuple[int, str], ...]:
+    """The days whose board the ranked dialog offers, ``(day, label)``: today (named so),
+    then the seven days before, the published ones among them."""
+    date = _date_of(today)
+    if date is None:
+        return ()
+    days = [_day_number(date - datetime.timedelta(days=back)) for back in range(BOARD_DAYS)]
+    return tuple((day, t("ranked.day.today") if day == today else i18n.day_text(day))
+                  for day in days)
+
+
+def record_path(text: object, day: int | None = None) -> str | None:
+    """A board entry's record address as the server gives it, checked
+    (``api/ranked/YYYYMMDD/record/GAME``, of ``day`` when given); None otherwise."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    parts = text.split("/")
+    if (len(parts) != 5 or parts[:2] != ["api", "ranked"] or parts[3] != "record"
+            or not (len(parts[2]) == 8 and parts[2].isascii() and parts[2].isdigit())
+            or not (1 <= len(parts[4]) <= 12 and parts[4].isascii() and parts[4].isdigit())):
+        return None
+    if day is not None and int(parts[2]) != day:
+        return None
+    return text
+
+
+def board_model(board: Any, day: int, level: str, today: int) -> BoardModel:
+    """The day's board (``GET /api/daily/DAY``'s JSON) for the ranked dialog: its first
+    entries; once the server says the day is published, its deal number and each entry's
+    record; before, nothing but the entries and the day the rest will be published."""
+    data = board if isinstance(board, dict) else {}
+    level_name = t(f"level.{level}")
+    title = (t("ranked.board-title", level=level_name) if day == today
+             else t("ranked.board-title.day", level=level_name, date=i18n.day_text(day)))
+    deal = data.get("deal")
+    published = (data.get("published") is True and isinstance(deal, int)
+                 and not isinstance(deal, bool) and deal >= 0)
+    entries = []
+    raw = data.get("entries")
+    for entry in (raw if isinstance(raw, list) else [])[:BOARD_SHOWN]:
+        if not isinstance(entry, dict):
+            continue
+        name = str(entry.get("nickname", ""))[:NICKNAME_MAX]
+        rank, score = entry.get("rank", 0), entry.get("score", 0)
+        line = t("daily.entry", rank=int(rank) if isinstance(rank, int) else 0, name=name,
+                 score=i18n.number(int(score) if isinstance(score, int) else 0))
+        record = record_path(entry.get("record"), day) if published else None
+        entries.append(BoardEntry(line, name, record or "",
+                                  t("ranked.replay.label", name=name) if record else ""))
+    if published:
+        note = t("ranked.published", deal=deal)
+    else:
+        date = _date_of(day)
+        later = (_day_number(date + datetime.timedelta(days=PUBLISHED_AFTER))
+                 if date is not None else day)
+        note = t("ranked.publish-on", date=i18n.day_text(later))
+    empty = t("ranked.board-empty" if day == today else "ranked.board-empty.day")
+    return BoardModel(day, title, tuple(entries), note, empty, deal if published else None)
+
+
+def record_names(nickname: str) -> dict[str, str]:
+    """The seats of a board's game, as its viewer and score sheet name them: South the
+    player (by nickname), the three others the bots at their places."""
+    return {seat: nickname if seat == "S" else
+            t("rooms.bot.at", place=i18n.seat_name(seat, person=False)) for seat in SEAT_NAMES}
 
 
 @dataclass(frozen=True)

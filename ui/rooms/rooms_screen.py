@@ -16,7 +16,7 @@ from ..shared.dom import add, byid, clear, document, el
 from ..shared.i18n import t
 from ..shared.options import CHOICES
 from ..table.dialogs import open_dialog, show_dialog
-from .rooms_client import NICKNAME_MAX, SEAT_NAMES, HostRow, LobbyModel
+from .rooms_client import NICKNAME_MAX, SEAT_NAMES, BoardModel, HostRow, LobbyModel
 
 TARGETS: tuple[int, ...] = CHOICES["target"]  # a room offers the games solo play offers
 LEVELS: tuple[str, ...] = CHOICES["level"]
@@ -34,8 +34,9 @@ def _dialog(title: str) -> tuple[Any, Any]:
 _show = show_dialog
 
 
-def _button(text: str, action: str, primary: bool = False, **attrs: object) -> Any:
-    return el("button", text, "primary" if primary else None, type="button",
+def _button(text: str, action: str, primary: bool = False, cls: str | None = None,
+            **attrs: object) -> Any:
+    return el("button", text, "primary" if primary else cls, type="button",
               data_action=action, **attrs)
 
 
@@ -307,15 +308,14 @@ def room_end(scores: tuple[int, int], won: bool | None, record_url: str,
     """The end of a room's game: the result (``won`` None: a spectator's), the record, and
     Rematch (same seats and rules, a new deal) or give up the seat. A ranked game's
     (``ranked``) has a box for its rank and the day's board (filled in when the board
-    comes) instead: no rematch, and its record only once the day is published."""
+    comes, which says when its records are published) instead: no rematch."""
     dialog, body = _dialog(t("end.title"))
     if won is not None:
         add(body, el("p", t("rooms.end.won" if won else "rooms.end.lost"), "end-result"))
     add(body, el("p", t("rooms.end.score", ns=i18n.number(scores[0]),
                         ew=i18n.number(scores[1]))))
     if ranked:
-        add(body, el("div", None, "daily-box", id="ranked-box"))
-        add(body, el("p", t("ranked.record-later"), "rooms-note"))
+        add(body, el("div", None, "daily-box", id="ranked-box"))  # its note: when published
         _show(dialog, _button(t("rooms.leave"), "room-leave", primary=True),
               _button(t("dialog.close"), "close"))
         return
@@ -333,9 +333,11 @@ def room_end(scores: tuple[int, int], won: bool | None, record_url: str,
           _button(t("dialog.close"), "close"))
 
 
-def ranked_dialog(nickname: str, level: str, error: str = "") -> None:
+def ranked_dialog(nickname: str, level: str, error: str = "",
+                  days: tuple[tuple[int, str], ...] = (), day: int = 0) -> None:
     """Today's ranked deal: what it is, a nickname and the bots' level, "Play", and the
-    day's board of that level (filled in when it comes: ``daily_board("ranked-box", …)``)."""
+    board of that level for one of ``days`` (``(day, label)``; ``day`` shown first), filled
+    in when it comes (``daily_board("ranked-box", …)``)."""
     dialog, body = _dialog(t("ranked.title"))
     add(body, el("p", t("ranked.help"), id="ranked-help"))
     levels = _select("bot_level", tuple((v, t(f"options.level.{v}")) for v in LEVELS), level)
@@ -346,6 +348,10 @@ def ranked_dialog(nickname: str, level: str, error: str = "") -> None:
         _field(t("ranked.level"), levels))
     if error:
         add(body, el("p", error, "rooms-error", id="room-error", role="alert"))
+    if days:  # the board of another day: a published one lists its games' records
+        chosen = _select("board_day", tuple((str(value), text) for value, text in days), str(day))
+        chosen.setAttribute("data-change", "ranked-day")
+        add(body, _field(t("ranked.day"), chosen))
     box = el("div", cls="daily-box", id="ranked-box")
     add(box, el("p", t("ranked.loading"), "rooms-note", id="ranked-status", role="status"))
     add(body, box)
@@ -375,24 +381,50 @@ def daily_unranked() -> None:
     add(body, box)
 
 
-def daily_board(box_id: str, lines: tuple[str, ...], rank_line: str, title: str) -> None:
-    """The daily board (ranked games only) inside the box ``box_id`` of a dialog; ``title``
-    names the bots' level it ranks and says that only the ranked deal is on it."""
+def daily_board(box_id: str, model: BoardModel | None, rank_line: str) -> None:
+    """The daily board (ranked games only) inside the box ``box_id`` of a dialog (``model``
+    None: it could not be read, only the rank line). Its title names the day and the bots'
+    level; a published day's entries each open their game's record (``ranked-record``), and
+    its deal is a link (``?deal=N``); before publication, only the day it will be."""
     box = _found(byid(box_id))
     if box is None:
         return
     clear(box)
     if rank_line:
         add(box, el("p", rank_line, "daily-rank", id="daily-rank"))
-    if title:
-        add(box, el("p", title, "daily-board-title", id="daily-board-title"))
-    if lines:
+    if model is None:
+        return
+    add(box, el("p", model.title, "daily-board-title", id="daily-board-title",
+                data_day=str(model.day)))
+    if model.entries:
         listing = el("ol", cls="daily-board", id="daily-board", aria_labelledby="daily-board-title")
-        for line in lines:
-            add(listing, el("li", line))
+        for entry in model.entries:
+            item = el("li")
+            add(item, el("span", entry.line, "daily-entry"))
+            if entry.record:
+                add(item, _button(t("ranked.replay"), "ranked-record", cls="link daily-replay",
+                                  data_arg=entry.record, aria_label=entry.label))
+            add(listing, item)
         add(box, listing)
-    elif title:
-        add(box, el("p", t("ranked.board-empty"), "rooms-note", id="daily-board-empty"))
+    else:
+        add(box, el("p", model.empty, "rooms-note", id="daily-board-empty"))
+    note = el("p", model.note, "rooms-note daily-board-note", id="daily-board-note")
+    if model.deal is not None:
+        note.append(" ")
+        add(note, el("a", t("ranked.play-deal"), "daily-deal-link", href=f"?deal={model.deal}",
+                     id="daily-deal-link"))
+    add(box, note)
+
+
+def board_error(box_id: str, text: str) -> None:
+    """Under the board in ``box_id``: what went wrong (a game's record not read)."""
+    box = _found(byid(box_id))
+    if box is None:
+        return
+    old = _found(byid("daily-board-error"))
+    if old is not None:
+        old.remove()
+    add(box, el("p", text, "rooms-error", id="daily-board-error", role="alert"))
 
 
 def language() -> str:

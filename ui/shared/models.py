@@ -382,18 +382,23 @@ class SheetModel:
     seats: tuple[str, str, str, str] = ("", "", "", "")  # each seat's name, N E S W
     teams: tuple[str, str] = ("", "")  # the two teams' names, NS then EW
     replay: bool = False  # each hand can be replayed in the hand viewer (action "viewer")
+    title: str = ""  # the sheet's title when not the table's game's (a board's game)
+    back: tuple[str, str, str] | None = None  # (text, action, arg): a button back to where
+    # the sheet was opened from (a board's game: the board)
 
 
 def sheet_model(view: View, pending: bool, practice: bool = False,
                 names: dict[str, str] | None = None,
-                teams: tuple[str, str] | None = None, replay: bool = False) -> SheetModel:
+                teams: tuple[str, str] | None = None, replay: bool = False, title: str = "",
+                back: tuple[str, str, str] | None = None) -> SheetModel:
     """The score sheet; ``names`` and ``teams`` name the seats and the teams where the
     reader is not South (a room's nicknames); the solo names otherwise ("You");
-    ``replay``: a button replays each finished hand (the hand viewer)."""
+    ``replay``: a button replays each finished hand (the hand viewer); ``title`` and
+    ``back``: a game that is not the table's (a board's), and the way back to the board."""
     seats = tuple(names[s] if names and s in names else i18n.seat_name(s) for s in "NESW")
     return SheetModel(view.past_hands, pending, view.phase is Phase.OVER, practice,
                       (seats[0], seats[1], seats[2], seats[3]),
-                      teams or (t("team.NS"), t("team.EW")), replay)
+                      teams or (t("team.NS"), t("team.EW")), replay, title, back)
 
 
 @dataclass(frozen=True)

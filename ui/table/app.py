@@ -49,7 +49,7 @@ from ..shared.storage import Storage
 from . import deals, dialogs, render
 from . import stats as stats_mod
 from .boot import Boot
-from .coaching import Coaching
+from .coaching import Coaching, Record
 from .flow import GameFlow
 from .menus import Menus
 from .moves import Moves
@@ -205,6 +205,7 @@ class App:
     def on_dialog_close(self, _event: Any) -> None:
         kind, self.dialog_kind = self.dialog_kind, ""
         self.coaching.viewer = None  # (closed from the viewer: as its score sheet would close)
+        self.coaching.record = None
         if self.rooms is not None and kind.startswith("room"):
             self.rooms.dialog_closed(kind)
             return
@@ -315,6 +316,13 @@ class App:
             render.notice(t("ranked.no-server"), "ranked-no-server")
             return
         self.rooms.daily.open_ranked()
+
+    def show_record(self, state: GameState, names: dict[str, str], teams: tuple[str, str],
+                    title: str, back: tuple[str, str]) -> None:
+        """A finished game that is not the table's (a published board's game, which the
+        rooms' daily board fetched): its score sheet, each hand in the hand viewer, and a
+        button back (``back``: an action and its argument)."""
+        self.coaching.open_record(Record(state, names, teams, title, back))
 
     def do_lessons(self, arg: str) -> None:
         self.show_screen("lessons")

@@ -8,18 +8,35 @@ and keeps the reviews for the hand viewer, which it drives (a finished hand tric
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from spades_core import GameState
+from spades_core import GameState, HandResult, Seat
+from spades_core.views import view_for
 
 from ..shared import models
 from ..shared.botrunner import COACH_NAME, BotRunner
+from ..shared.i18n import t
 from . import coach_cache, dialogs
 from . import viewer as hand_viewer
 from .flow import GameFlow
 from .viewer_screen import viewer_dialog
+
+
+@dataclass(frozen=True)
+class Record:
+    """A finished game that is not the table's (a board's game, from its record), shown in
+    the score sheet and the hand viewer: its seats' and teams' names, the sheet's title and
+    its way back (``(action, arg)``: the board it was opened from)."""
+
+    state: GameState
+    names: dict[str, str]
+    teams: tuple[str, str]
+    title: str
+    back: tuple[str, str]
 
 
 class Coaching:
@@ -30,6 +47,7 @@ class Coaching:
         self.par_cache: dict[str, Any] = {}
         self.reviews = hand_viewer.Reviews()  # the coach's reviews, kept for the hand viewer
         self.viewer: tuple[int, int] | None = None  # (hand, frame) while the viewer shows
+        self.record: Record | None = None  # the game the sheet and viewer show, not the table's
 
     def start_review(self, state: GameState) -> None:
         """The review of the hand just finished, computed off the main thread while its
@@ -39,6 +57,7 @@ class Coaching:
         key = hand_viewer.hand_key(state.past_hands[hand_index])
         self.reviews.start(key)
         self.viewer = None  # the pending sheet took the dialog (a viewer open is gone)
+        self.record = None
         dialogs.review_panel(None)
         focus = self.flow.practice_focus if self.flow.practice_over() else None
         if focus is not None:
@@ -183,19 +202,45 @@ class Coaching:
 
     # --- the hand viewer: a finished hand trick by trick, in the score sheet's dialog ------
 
+    def hands(self) -> Sequence[HandResult]:
+        """The finished hands the viewer steps through: the shown record's, or the table's."""
+        if self.record is not None:
+            return self.record.state.past_hands
+        return self.flow.state.past_hands if self.flow.game is not None else ()
+
+    def open_record(self, record: Record) -> None:
+        """A game that is not the table's (a board's): its score sheet, each hand opening
+        in the hand viewer, and the way back to where it came from."""
+        self.record, self.viewer = record, None
+        self.show_record_sheet()
+        self.app.dialog_kind = "record"
+
+    def show_record_sheet(self) -> None:
+        record = self.record
+        if record is None:
+            return
+        dialogs.score_sheet(models.sheet_model(
+            view_for(record.state, Seat.S), pending=False, names=record.names,
+            teams=record.teams, replay=True, title=record.title,
+            back=(t("record.back"), *record.back)))
+
     def do_viewer(self, arg: str) -> None:
         """Open the viewer on ``arg``: ``"H"`` or ``"H:F"`` (hand index, frame)."""
-        flow = self.flow
-        target = hand_viewer.parse_target(arg, flow.state.past_hands) if flow.game else None
+        target = hand_viewer.parse_target(arg, self.hands())
         if target is not None:
             self.viewer = target
             self.show_viewer()
 
     def show_viewer(self) -> None:
-        if self.viewer is None or self.flow.game is None:
+        hands = self.hands()
+        if self.viewer is None or not hands:
             return
         index, frame = self.viewer
-        hand = self.flow.state.past_hands[index]
+        hand = hands[index]
+        if self.record is not None:  # a board's game: named as at its table, not reviewed
+            viewer_dialog(hand_viewer.viewer_model(hand, frame, names=self.record.names,
+                                                   reviewed=False))
+            return
         review, computing = self.reviews.get(hand_viewer.hand_key(hand))
         viewer_dialog(hand_viewer.viewer_model(hand, frame, review, computing))
 
@@ -214,6 +259,9 @@ class Coaching:
     def do_viewer_back(self, arg: str) -> None:
         """Back to the score sheet it was opened from (a pending one: with the review)."""
         self.viewer = None
+        if self.record is not None:
+            self.show_record_sheet()
+            return
         pending = self.app.dialog_kind == "sheet-pending"
         practice = pending and self.flow.practice_over()
         dialogs.score_sheet(models.sheet_model(self.flow.view(), pending=pending, practice=practice,
@@ -234,7 +282,7 @@ class Coaching:
         viewer's)."""
         if self.viewer is None or not js.document.querySelector("dialog[open] #viewer"):
             return False
-        hand = self.flow.state.past_hands[self.viewer[0]]
+        hand = self.hands()[self.viewer[0]]
         frame = hand_viewer.frame_for_key(key, self.viewer[1], hand_viewer.frame_count(hand))
         if key in hand_viewer.KEY_STEPS:
             event.preventDefault()

@@ -73,7 +73,7 @@ _signed, _number = i18n.signed, i18n.number  # "+60", "−60": the page's one nu
 def score_sheet(model: SheetModel) -> None:
     hands, pending = model.hands, model.pending
     title = t("sheet.title", number=len(hands)) if pending and hands else t("sheet.title.all")
-    dialog, body = _open(title)
+    dialog, body = _open(model.title or title)
     if not hands:
         add(body, el("p", t("sheet.none")))
     else:
@@ -153,6 +153,10 @@ def score_sheet(model: SheetModel) -> None:
         key = ("practice.back" if model.practice else "sheet.to-end" if model.over
                else "sheet.next")
         _show(dialog, _button(key, "sheet-next", primary=True))
+    elif model.back is not None:  # a board's game: back to the board, or close
+        text, action, arg = model.back
+        _show(dialog, el("button", text, "primary", type="button", data_action=action,
+                         data_arg=arg, id="sheet-back"), _button("dialog.close", "close"))
     else:
         _show(dialog, _button("dialog.close", "close", primary=True))
 

@@ -221,11 +221,12 @@ def _review_note(review: Mapping[str, Any] | None, computing: bool, verdicts: in
 
 def viewer_model(hand: HandResult, frame: int, review: Mapping[str, Any] | None = None,
                  computing: bool = False, reader: Seat = Seat.S,
-                 names: Mapping[str, str] | None = None) -> ViewerModel:
+                 names: Mapping[str, str] | None = None, reviewed: bool = True) -> ViewerModel:
     """Frame ``frame`` of the finished ``hand`` (clamped to the hand's frames); ``review``:
     the coach's review of it (``review_to_dict``), None when none is kept (``computing``:
     the coach is still at it); ``reader``: whose decisions were reviewed, at the bottom;
-    ``names``: the seats' names where they are not the solo table's (a room's)."""
+    ``names``: the seats' names where they are not the solo table's (a room's);
+    ``reviewed`` False: a game the coach does not review (a board's), and the note says so."""
     frames = frame_count(hand)
     frame = clamp_frame(hand, frame)
     tricks = tricks_of(hand)
@@ -282,7 +283,8 @@ def viewer_model(hand: HandResult, frame: int, review: Mapping[str, Any] | None 
     if win_seat is not None:
         winner = (t("say.trick.you") if win_seat == Seat.S and not names
                   else t("say.trick", seat=name(win_seat)))
-    note, state = _review_note(review, computing, len(found))
+    note, state = (_review_note(review, computing, len(found)) if reviewed
+                   else (t("viewer.review.record"), "none"))
     return ViewerModel(
         hand_index=hand.hand_index, frame=frame, frames=frames,
         title=t("viewer.title", number=hand.hand_index + 1),
