@@ -42,7 +42,7 @@ from ..shared.botrunner import COACH_TIMEOUT_MS, BotRunner
 from ..shared.dom import byid
 from ..shared.i18n import t
 from ..shared.storage import Storage, check_seen
-from . import coach_cache, deals, dialogs, render, savegame
+from . import coach_cache, deals, dialogs, render, savegame, welcome
 from . import stats as stats_mod
 from .coaching import Coaching
 from .flow import GameFlow
@@ -163,6 +163,10 @@ class App:
             self.store("welcome", {"seen": True})
         self.boot_rooms()
 
+    def notice(self, key: str) -> None:
+        """The notice of catalogue ``key`` (once: a notice shown is not shown again)."""
+        render.notice(t(key), key)
+
     def first_visit(self) -> bool:
         """No game was ever saved here, the welcome was never shown, and no room link was
         followed: the welcome comes before the table."""
@@ -207,8 +211,9 @@ class App:
         return value
 
     def after_ready(self) -> None:
-        """Once interactive: let the bots play, warm the expert's worker if needed; a card or
-        bid clicked on the painted table is then played if it still may be."""
+        """Once interactive: a choice clicked on the painted welcome is opened; let the bots
+        play, warm the expert's worker if needed; a card or bid clicked on the painted table
+        is then played if it still may be."""
         self.schedule(self.start_play(self.painted))
         self.painted = None
         if self.flow.game is not None and self.flow.game.level in self.bots_worker_levels():
@@ -217,7 +222,15 @@ class App:
     async def start_play(self, painted: dict[str, str] | None) -> None:
         """The bots' loop, then the move kept on the painted table (ui/paint.js): played
         through its own handler (which judges it) if the game is still at the point painted
-        and the table is on screen with nothing over it; otherwise the player is told."""
+        and the table is on screen with nothing over it; otherwise the player is told. A
+        choice kept on the painted welcome is opened first (the same click, made now) if the
+        welcome is on screen with nothing over it."""
+        verdict, action = welcome.kept_choice(
+            painted, self.screen == "welcome" and not js.document.querySelector("dialog[open]"))
+        if verdict == "open":
+            self.dispatch(action, "")
+        elif verdict == "drop":
+            render.message(lambda: t("app.paint-choice-dropped"), refusal=True)
         await self.flow.run()
         if self.flow.game is None:
             return
