@@ -53,7 +53,9 @@ class Progress:
         self.history: dict[str, Any] = history.empty()
         self._proxies: list[Any] = []
         self.status = ("", "")
-        self.deck: list[Any] = deck.empty()  # spades_core.mistakes.Item, the oldest first
+        # the deck (``self.deck``: spades_core.mistakes.Item, the oldest first), read when
+        # first needed (its positions replayed)
+        self.stored = deck.StoredDeck()
         self.round: list[str] = []  # the keys of the positions of the round shown
         self.at = 0  # the position shown in the round
         self.right = 0  # right answers this round
@@ -76,18 +78,29 @@ class Progress:
         self.history = value
         if damaged:
             notices.append("notice.part-progress" if value != fresh else "notice.bad-progress")
+        # The deck is only glanced at here (its schedule: the menu's count); its positions
+        # are replayed when a screen needs them (docs/progress.md). A deck visibly damaged is
+        # read in full now, its notice with the others.
         begin = time.perf_counter()
-        try:
-            items, damaged = self.app.storage.load("mistakes", deck.check, deck.encode)
-        except Exception:
-            items, damaged = deck.empty(), True
-            self.app.storage.remove("mistakes")
-        self.deck = items
-        # the deck's reading time (every item checked and replayed): docs/progress.md
-        _show("progress-deck-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
-        _show("progress-deck-items", str(len(items)))
-        if damaged:
-            notices.append("notice.part-mistakes" if items else "notice.bad-mistakes")
+        self.stored.glance_at(self.app.storage, notices)
+        _show("progress-deck-glance-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
+
+    @property
+    def deck(self) -> list[Any]:
+        """The deck, read (every item checked, its position replayed) when first needed; a
+        damage found then is told at once."""
+        found = self.stored.items
+        if found is None:
+            begin = time.perf_counter()
+            found = self.stored.read(self.app.storage, self.app.notice)
+            # the deck's reading time (every item checked and replayed): docs/progress.md
+            _show("progress-deck-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
+            _show("progress-deck-items", str(len(found)))
+        return found
+
+    @deck.setter
+    def deck(self, items: list[Any]) -> None:
+        self.stored.items = items
 
     def _store(self) -> None:
         self.app.store("progress", self.history)
@@ -122,7 +135,8 @@ class Progress:
         return len(self.deck) - before
 
     def due_count(self) -> int:
-        return deck.due_count(self.deck, today())
+        """The positions due today (the menu's count): the unread deck's schedule is enough."""
+        return self.stored.due_count(today())
 
     def game_over(self, level: str, deal: int, won: bool) -> None:
         self.history = history.end_game(self.history, level, deal, won)
