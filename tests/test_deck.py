@@ -209,54 +209,56 @@ def test_the_progress_pages_deliberate_bid_is_a_blunder_well_clear_of_the_noise(
     assert price.cost >= 4 * BLUNDER and price.cost >= 20 * price.se
 
 
-def test_the_page_start_only_glances_at_the_deck_and_reads_it_when_needed(
+def test_the_deck_is_glanced_at_for_its_count_and_read_in_full_when_needed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The boot replays no position (the menu's count comes from the schedule); the deck is
-    checked in full the first time a screen needs it, and a damage found then is told."""
+    """The page's start reads nothing; the menu's count comes from a glance (no position
+    replayed); the deck is checked in full the first time a screen needs its items, and a
+    damage found then is told."""
     _state, items = deal_seven()
     found = [replace(items[0], due=DAY), replace(items[1], due=DAY + 1)]
     checks: list[object] = []
     real_check = deck.check
     monkeypatch.setattr(deck, "check", lambda data: checks.append(data) or real_check(data))
 
-    def stored(text: str | None) -> tuple[deck.StoredDeck, Storage, list[str], list[str]]:
+    def stored(text: str | None) -> tuple[deck.StoredDeck, Storage, list[str]]:
         backend = MemoryBackend()
         if text is not None:
             backend.items[KEYS["mistakes"]] = text
         storage = Storage(backend)
-        held = deck.StoredDeck()
-        notices: list[str] = []
-        held.glance_at(storage, notices)
-        return held, storage, notices, []
+        told: list[str] = []
+        return deck.StoredDeck(storage, told.append), storage, told
 
-    held, storage, notices, told = stored(deck.encode(found))
-    assert notices == [] and checks == [] and held.items is None
+    held, storage, told = stored(deck.encode(found))
+    assert held.items is None and held.schedule is None  # nothing read at the start
     assert held.due_count(DAY) == 1 == deck.due_count(found, DAY)
-    assert held.due_count(DAY + 1) == 2 and checks == []
-    assert held.read(storage, told.append) == found and len(checks) == 1  # when needed
-    assert held.items == found and told == [] and held.due_count(DAY) == 1
+    assert held.due_count(DAY + 1) == 2 and checks == [] and held.items is None
+    assert held.read() == found and len(checks) == 1  # when needed ...
+    assert held.read() == found and len(checks) == 1  # ... once
+    assert held.due_count(DAY) == 1 and told == []
 
     # a position that no longer replays: seen only by the full read, then told
     data = _stored(found)
     data["items"][0]["played"] = "AS"
-    held, storage, notices, told = stored(json.dumps(data))
-    assert notices == [] and held.items is None
-    assert held.read(storage, told.append) == found[1:]
-    assert told == ["notice.part-mistakes"]
+    held, storage, told = stored(json.dumps(data))
+    assert held.due_count(DAY + 1) == 2 and told == []
+    assert held.read() == found[1:] and told == ["notice.part-mistakes"]
+    assert held.due_count(DAY + 1) == 1
     assert json.loads(str(storage.raw("mistakes"))) == _stored(found[1:])
 
-    # visibly damaged (a box out of range, not JSON): read in full at the boot, as before
+    # visibly damaged (a box out of range, not JSON): read in full at the glance, and told
     for text, notice, kept in ((json.dumps(data).replace('"box": 1', '"box": 9', 1),
                                 "notice.part-mistakes", found[1:]),
                                ("{not json", "notice.bad-mistakes", [])):
-        held, storage, notices, told = stored(text)
-        assert notices == [notice] and held.items == kept
+        held, storage, told = stored(text)
+        assert held.look() == [(item.box, item.due) for item in kept]
+        assert told == [notice] and held.items == kept
+        assert held.read() == kept and told == [notice]
 
-    # nothing stored: nothing to read, ever
+    # nothing stored: nothing to read
     checks.clear()
-    held, storage, notices, told = stored(None)
-    assert held.items == [] and held.due_count(DAY) == 0 and checks == notices == []
+    held, storage, told = stored(None)
+    assert held.due_count(DAY) == 0 and held.read() == [] and told == []
 
 
 def test_the_glance_refuses_what_the_check_would_reset_or_cut() -> None:

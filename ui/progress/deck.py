@@ -187,45 +187,51 @@ def due_in(schedule: list[tuple[int, int]], day: int) -> int:
 
 
 class StoredDeck:
-    """The deck as the page holds it (``Progress.deck``): at the page's start only glanced
-    at (:func:`glance`: the menu's count of the positions due), read in full (:func:`check`,
-    every position replayed: about 55 ms for 100 items in the page) the first time a screen
-    needs it. A deck visibly damaged at a glance is read in full at once, as before."""
+    """The deck as the page holds it (``Progress.deck``), kept off the page's start: glanced
+    at (:func:`glance`: the menu's count of the positions due) once the page is ready or when
+    the menu first asks, read in full (:func:`check`, every position replayed: about 55 ms
+    for 100 items in the page) the first time a screen needs its items. A deck visibly
+    damaged at a glance is read in full then; ``tell(key)`` shows a damage's notice."""
 
-    def __init__(self) -> None:
-        self.items: list[Item] | None = []  # None: stored, not read yet
-        self.schedule: list[tuple[int, int]] = []  # the unread deck's (box, due)
+    def __init__(self, storage: Storage, tell: Callable[[str], None]) -> None:
+        self.storage = storage
+        self.tell = tell
+        self.items: list[Item] | None = None  # None: not read yet
+        self.schedule: list[tuple[int, int]] | None = None  # None: not glanced at yet
 
-    def glance_at(self, storage: Storage, notices: list[str]) -> None:
-        """The page's start: the stored deck glanced at; its notice (a visible damage: the
-        deck is then read in full now) queued in ``notices``."""
-        try:
-            schedule, damaged = read_text(storage.raw("mistakes"), "mistakes", glance)
-        except Exception:
-            schedule, damaged = [], True
-        if damaged:
-            self.read(storage, notices.append)
-            return
-        self.schedule = schedule
-        self.items = None if schedule else []
+    def look(self) -> list[tuple[int, int]]:
+        """Each item's ``(box, due)``: from the items read, else from a glance (once)."""
+        if self.items is not None:
+            return [(item.box, item.due) for item in self.items]
+        if self.schedule is None:
+            try:
+                schedule, damaged = read_text(self.storage.raw("mistakes"), "mistakes", glance)
+            except Exception:
+                schedule, damaged = [], True
+            if damaged:
+                return [(item.box, item.due) for item in self.read()]
+            self.schedule = schedule
+        return self.schedule
 
-    def read(self, storage: Storage, tell: Callable[[str], None]) -> list[Item]:
-        """The stored deck read and checked in full (what cannot be read is dropped and the
-        key rewritten); ``tell(key)`` the notice of a damage."""
+    def read(self) -> list[Item]:
+        """The items, the stored deck read and checked in full the first time (what cannot be
+        read is dropped, the key rewritten, the damage told)."""
+        if self.items is not None:
+            return self.items
         items: list[Item]
         try:
-            items, damaged = storage.load("mistakes", check, encode)
+            items, damaged = self.storage.load("mistakes", check, encode)
         except Exception:
             items, damaged = [], True
-            storage.remove("mistakes")
+            self.storage.remove("mistakes")
         self.items = items
         if damaged:
-            tell("notice.part-mistakes" if items else "notice.bad-mistakes")
+            self.tell("notice.part-mistakes" if items else "notice.bad-mistakes")
         return items
 
     def due_count(self, day: int) -> int:
-        """The positions due on ``day`` (the unread deck's schedule is enough)."""
-        return due_in(self.schedule, day) if self.items is None else due_count(self.items, day)
+        """The positions due on ``day`` (a glance is enough)."""
+        return due_in(self.look(), day)
 
 
 # --- what the screens show -----------------------------------------------------------------

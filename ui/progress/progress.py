@@ -10,6 +10,7 @@ attribute ``App.progress`` (no import of this module).
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import time
@@ -53,9 +54,9 @@ class Progress:
         self.history: dict[str, Any] = history.empty()
         self._proxies: list[Any] = []
         self.status = ("", "")
-        # the deck (``self.deck``: spades_core.mistakes.Item, the oldest first), read when
-        # first needed (its positions replayed)
-        self.stored = deck.StoredDeck()
+        # the deck (``self.deck``: spades_core.mistakes.Item, the oldest first), off the
+        # page's start: glanced at once it is ready (settle), read when first needed
+        self.stored = deck.StoredDeck(app.storage, app.notice)
         self.round: list[str] = []  # the keys of the positions of the round shown
         self.at = 0  # the position shown in the round
         self.right = 0  # right answers this round
@@ -78,12 +79,16 @@ class Progress:
         self.history = value
         if damaged:
             notices.append("notice.part-progress" if value != fresh else "notice.bad-progress")
-        # The deck is only glanced at here (its schedule: the menu's count); its positions
-        # are replayed when a screen needs them (docs/progress.md). A deck visibly damaged is
-        # read in full now, its notice with the others.
-        begin = time.perf_counter()
-        self.stored.glance_at(self.app.storage, notices)
-        _show("progress-deck-glance-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
+        # The deck of "Your mistakes" is not read here: see settle (docs/progress.md).
+
+    async def settle(self) -> None:
+        """Once the page is ready and has drawn: the deck glanced at (a damage seen then is
+        read in full and told), unless a screen has needed it already."""
+        await asyncio.sleep(0.1)  # after the first frames
+        if self.stored.schedule is None and self.stored.items is None:
+            begin = time.perf_counter()
+            self.stored.look()
+            _show("progress-deck-glance-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
 
     @property
     def deck(self) -> list[Any]:
@@ -92,7 +97,7 @@ class Progress:
         found = self.stored.items
         if found is None:
             begin = time.perf_counter()
-            found = self.stored.read(self.app.storage, self.app.notice)
+            found = self.stored.read()
             # the deck's reading time (every item checked and replayed): docs/progress.md
             _show("progress-deck-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
             _show("progress-deck-items", str(len(found)))

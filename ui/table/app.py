@@ -164,7 +164,7 @@ class App:
         self.boot_rooms()
 
     def notice(self, key: str) -> None:
-        """The notice of catalogue ``key`` (once: a notice shown is not shown again)."""
+        """The notice of catalogue ``key`` (not twice at once: one with that key is there)."""
         render.notice(t(key), key)
 
     def first_visit(self) -> bool:
@@ -216,6 +216,8 @@ class App:
         is then played if it still may be."""
         self.schedule(self.start_play(self.painted))
         self.painted = None
+        if self.progress is not None:  # the deck of "Your mistakes", off the page's start
+            self.schedule(self.progress.settle())
         if self.flow.game is not None and self.flow.game.level in self.bots_worker_levels():
             self.bots.start_worker()
 
