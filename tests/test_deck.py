@@ -207,3 +207,75 @@ def test_the_progress_pages_deliberate_bid_is_a_blunder_well_clear_of_the_noise(
     assert str(better) == "1" and price.clear
     assert classify(False, price.cost, price.clear) == "blunder"
     assert price.cost >= 4 * BLUNDER and price.cost >= 20 * price.se
+
+
+def test_the_deck_is_glanced_at_for_its_count_and_read_in_full_when_needed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The page's start reads nothing; the menu's count comes from a glance (no position
+    replayed); the deck is checked in full the first time a screen needs its items, and a
+    damage found then is told."""
+    _state, items = deal_seven()
+    found = [replace(items[0], due=DAY), replace(items[1], due=DAY + 1)]
+    checks: list[object] = []
+    real_check = deck.check
+    monkeypatch.setattr(deck, "check", lambda data: checks.append(data) or real_check(data))
+
+    def stored(text: str | None) -> tuple[deck.StoredDeck, Storage, list[str]]:
+        backend = MemoryBackend()
+        if text is not None:
+            backend.items[KEYS["mistakes"]] = text
+        storage = Storage(backend)
+        told: list[str] = []
+        return deck.StoredDeck(storage, told.append), storage, told
+
+    held, storage, told = stored(deck.encode(found))
+    assert held.items is None and held.schedule is None  # nothing read at the start
+    assert held.due_count(DAY) == 1 == deck.due_count(found, DAY)
+    assert held.due_count(DAY + 1) == 2 and checks == [] and held.items is None
+    assert held.read() == found and len(checks) == 1  # when needed ...
+    assert held.read() == found and len(checks) == 1  # ... once
+    assert held.due_count(DAY) == 1 and told == []
+
+    # a position that no longer replays: seen only by the full read, then told
+    data = _stored(found)
+    data["items"][0]["played"] = "AS"
+    held, storage, told = stored(json.dumps(data))
+    assert held.due_count(DAY + 1) == 2 and told == []
+    assert held.read() == found[1:] and told == ["notice.part-mistakes"]
+    assert held.due_count(DAY + 1) == 1
+    assert json.loads(str(storage.raw("mistakes"))) == _stored(found[1:])
+
+    # visibly damaged (a box out of range, not JSON): read in full at the glance, and told
+    for text, notice, kept in ((json.dumps(data).replace('"box": 1', '"box": 9', 1),
+                                "notice.part-mistakes", found[1:]),
+                               ("{not json", "notice.bad-mistakes", [])):
+        held, storage, told = stored(text)
+        assert held.look() == [(item.box, item.due) for item in kept]
+        assert told == [notice] and held.items == kept
+        assert held.read() == kept and told == [notice]
+
+    # nothing stored: nothing to read
+    checks.clear()
+    held, storage, told = stored(None)
+    assert held.due_count(DAY) == 0 and held.read() == [] and told == []
+
+
+def test_the_glance_refuses_what_the_check_would_reset_or_cut() -> None:
+    """Every stored deck the full check finds damaged in its schedule or shape is damaged at
+    a glance too (only a position's replay is left to the full read)."""
+    _state, items = deal_seven()
+    data = _stored(list(items))
+    assert deck.glance(data) == ([(item.box, item.due) for item in items], True)
+    assert deck.glance(None) == ([], True)
+    for change in ({"box": RETIRED + 1}, {"box": 0}, {"due": -1}, {"due": 1.0},
+                   {"key": "a b"}, {"extra": 1}):
+        bad = json.loads(json.dumps(data))
+        bad["items"][1].update(change)
+        assert deck.glance(bad) == ([], False), change
+        assert not deck.check(bad)[1]
+    for whole in ({"v": 2, "items": []}, {"v": 1, "items": "x"}, [], {"v": 1},
+                  {"v": 1, "items": [data["items"][0]] * 2},
+                  {"v": 1, "items": [data["items"][0]] * (MAX_ITEMS + 1)}):
+        assert deck.glance(whole) == ([], False), str(whole)[:40]
+        assert not deck.check(whole)[1]

@@ -4,7 +4,8 @@ The copy under ``spades.paint.v1`` is read by ui/paint.js before Python starts; 
 that script's ``read``/``why`` under Node (as the build does Pyodide) on hostile values: every
 one is refused without an exception (the page then removes the key and starts as before), and
 a good copy is read back whole. Then the Python that decides what a click kept on the painted
-table becomes (ui/table/savegame.py)."""
+table becomes (ui/table/savegame.py), and the first visit's welcome: the words the build writes
+for it from the catalogues, and what a choice kept on it becomes (ui/table/welcome.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ import pytest
 
 from spades_core import GameState, Rules
 from spades_core.bots import bot_action, make_bot
-from ui.table import savegame
+from tests.helpers import load_tool
+from ui.table import savegame, welcome
 
 PAINT_JS = Path(__file__).resolve().parent.parent / "ui" / "paint.js"
 HARNESS = """
@@ -194,3 +196,55 @@ def test_a_kept_move_is_played_only_at_the_point_painted() -> None:
                     {**kept, "action": "new"}, {**kept, "arg": 7}, {**kept, "arg": "x" * 20},
                     {**kept, "key": None}, {"action": "play", "arg": "AS"}):
         assert savegame.kept_move(painted, key) == ("none", "", ""), painted
+
+
+# --- the first visit's welcome, painted from the words the build writes (ui/table/welcome.py)
+
+
+def _catalogue(lang: str) -> dict[str, str]:
+    root = Path(__file__).resolve().parent.parent / "locales"
+    return dict(json.loads((root / lang / f"{welcome.CATALOGUE}.json").read_text("utf-8")))
+
+
+def test_the_early_welcomes_words_come_from_each_languages_catalogue() -> None:
+    found = welcome.paint_words(("en", "fr"), _catalogue)
+    assert found["choices"] == [list(choice) for choice in welcome.CHOICES]
+    for lang in ("en", "fr"):
+        entries = _catalogue(lang)
+        assert found["words"][lang] == {key: entries[key] for key in welcome.WORDS}
+    assert found["words"]["fr"]["welcome.title"] != found["words"]["en"]["welcome.title"]
+    # a word missing in a language is said in the first one's (as i18n.t does) ...
+    partial = {**_catalogue("fr")}
+    del partial["welcome.intro"]
+    words = welcome.paint_words(("en", "fr"), lambda lang: partial if lang == "fr"
+                                else _catalogue(lang))["words"]
+    assert words["fr"]["welcome.intro"] == _catalogue("en")["welcome.intro"]
+    # ... and missing in the first one too, the build stops
+    with pytest.raises(KeyError, match=r"welcome\.intro"):
+        welcome.paint_words(("en",), lambda lang: partial)
+
+
+def test_the_built_script_holds_the_words_and_the_page_loads_it_before_paint_js() -> None:
+    script = welcome.paint_script(("en", "fr"), _catalogue)
+    head, _, body = script.partition("globalThis.spadesPaintWords = ")
+    assert head.startswith("//") and body.endswith(";\n")
+    assert json.loads(body[:-2]) == welcome.paint_words(("en", "fr"), _catalogue)
+    build_web = load_tool("build_web")
+    assert build_web.paint_words_script() == script
+    assert "ui/paint-words.js" in build_web.precache_files()
+    page = (PAINT_JS.parent.parent / "index.html").read_text()
+    # deferred classic scripts run in order: the words are there when paint.js runs
+    assert 0 < page.index('src="./ui/paint-words.js" defer') < page.index(
+        'src="./ui/paint.js" defer')
+
+
+def test_a_choice_kept_on_the_painted_welcome_opens_only_on_pythons_welcome() -> None:
+    for action in ("welcome-learn", "daily", "new", "rooms"):
+        kept = {"key": welcome.PAINT_KEY, "action": action, "arg": ""}
+        assert welcome.kept_choice(kept, True) == ("open", action)
+        assert welcome.kept_choice(kept, False) == ("drop", action)
+    kept = {"key": welcome.PAINT_KEY, "action": "welcome-learn", "arg": ""}
+    for painted in (None, "welcome", {**kept, "action": ""}, {**kept, "action": "options"},
+                    {**kept, "action": 3}, {**kept, "key": "deal-1"},
+                    {"key": "x", "action": "play", "arg": "AS"}):
+        assert welcome.kept_choice(painted, True) == ("none", ""), painted

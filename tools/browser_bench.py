@@ -126,6 +126,7 @@ PHASES = (
     ("boot: storage, catalogue, first render", "spades:app-built", "ready"),
     ("PyScript ready to ready (bare: its script)", "py:Loaded Pyodide", "ready"),
     ("table painted from the last visit (ui/paint.js, from nav)", "nav", "spades:table-painted"),
+    ("welcome painted on a first visit (ui/paint.js, from nav)", "nav", "spades:welcome-painted"),
     ("ready (from nav)", "nav", "ready"),
 )
 
@@ -512,10 +513,13 @@ def full_deck() -> str:
 
 
 def deck_times(browser: Browser, url: str, runs: int) -> dict[str, object]:
-    """Reading a full deck at the page's start, on its main thread (every item checked and
-    its position replayed): ``<body data-progress-deck-ms>``, once per fresh page."""
+    """A full deck of "Your mistakes" in a fresh page, on its main thread: read in full
+    (every item checked and its position replayed: ``<body data-progress-deck-ms>``) in the
+    boot before issue 45; since, only glanced at once the page is ready
+    (``data-progress-deck-glance-ms``) and read in full when "Your mistakes" opens."""
     text = full_deck()
     times: list[float] = []
+    glances: list[float] = []
     count = 0
     for _ in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -527,12 +531,22 @@ def deck_times(browser: Browser, url: str, runs: int) -> dict[str, object]:
             page.goto(url)
             page.wait_for_selector("body[data-ready='1']", state="attached",
                                    timeout=READY_TIMEOUT_MS)
+            in_boot = page.get_attribute("body", "data-progress-deck-ms") is not None  # before
+            if not in_boot:
+                page.wait_for_selector("body[data-progress-deck-glance-ms]", state="attached")
+                glances.append(float(page.get_attribute(
+                    "body", "data-progress-deck-glance-ms") or -1))
+                page.click("#menu-button")
+                page.click("#screen-menu .menu-list [data-action='mistakes']")
+                page.wait_for_selector("body[data-progress-deck-ms]", state="attached")
             times.append(float(page.get_attribute("body", "data-progress-deck-ms") or -1))
             count = int(page.get_attribute("body", "data-progress-deck-items") or 0)
         finally:
             context.close()
     return {"items": count, "characters": len(text), "times": times,
-            "median": round(statistics.median(times), 1)}
+            "median": round(statistics.median(times), 1), "read_in_boot": in_boot,
+            "glances": glances,
+            "glance_median": round(statistics.median(glances), 1) if glances else None}
 
 
 def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
@@ -612,6 +626,7 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
             **({"app_first_no_sw": median_phases(app_no_sw)} if app_no_sw else {}),
         },
         "app_repeat_table_painted_ms": median_mark(repeats, "spades:table-painted"),
+        "app_first_welcome_painted_ms": median_mark(app, "spades:welcome-painted"),
         "app_repeat_first_paint_ms": round(statistics.median(
             float(t["first_paint"]) for t in repeats), 1),
         "cpu_throttle": THROTTLE["rate"],

@@ -3,7 +3,8 @@ page, its workers and the service worker fetch, idempotently and quickly when no
 
 - ``npm ci`` when ``node_modules`` is missing or was not installed from ``package-lock.json``;
 - copies the page's own files (``SHELL_FILES`` and ``sw.js``) from the repository into ``site/``,
-  under the same paths;
+  under the same paths, and writes ``ui/paint-words.js`` (the first visit's welcome in each
+  language, from ``locales/``, for ui/paint.js to paint before Python);
 - copies the PyScript and Pyodide files the page loads into ``site/vendor/``;
 - packs the Python the page imports (``spades_core``, ``ui``, the text catalogues ``locales/``
   and ``lessons/`` when present) into
@@ -105,6 +106,9 @@ SHELL_FILES = (
     "ui/main.py",
     "ui/botworker.py",
 )
+# Written by the build (not copied): the words ui/paint.js paints the first visit's welcome with
+# before Python is ready, from the catalogues (ui/table/welcome.py's paint_script); precached.
+PAINT_WORDS = "ui/paint-words.js"
 # PyScript's chunks the page loads (core.js imports core-<hash>.js, which imports the others on
 # start-up); the editor, terminal, zip and graph chunks load only for elements this page lacks.
 PYSCRIPT_CHUNKS = (
@@ -331,6 +335,7 @@ def copy_sources() -> int:
         names.remove("pyscript.toml")
         names.remove(SNAPSHOT_BOOT)
     copied = sum(_copy(ROOT / name, SITE / name) for name in names)
+    _write_if_changed(SITE / PAINT_WORDS, paint_words_script())
     if snapshot_enabled():
         snapshot = site_snapshot()
         boot = (ROOT / SNAPSHOT_BOOT).read_text()
@@ -344,6 +349,21 @@ def copy_sources() -> int:
         _write_if_changed(SITE / "pyscript.toml",
                           text.replace(plain, f'interpreter = "./{SNAPSHOT_BOOT}"'))
     return copied
+
+
+def paint_words_script() -> str:
+    """The text of site/ui/paint-words.js: the early welcome's words in each language, from
+    locales/<lang>/table.json as they are now (read at each call: the server's refresh too)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from ui.shared import i18n
+    from ui.table import welcome
+
+    def catalogue(lang: str) -> dict[str, str]:
+        path = ROOT / "locales" / lang / f"{welcome.CATALOGUE}.json"
+        return dict(json.loads(path.read_text(encoding="utf-8")))
+
+    return welcome.paint_script(i18n.LANGUAGES, catalogue)
 
 
 def make_snapshot(target: Path | None = None) -> bool:
@@ -487,7 +507,7 @@ def pyscript_files(folder: Path | None = None) -> list[str]:
 
 def precache_files() -> list[str]:
     """The URLs (relative to the page) that the service worker caches on install."""
-    files = list(shell_files())
+    files = [*shell_files(), PAINT_WORDS]
     files += [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
     snapshot = site_snapshot() if snapshot_enabled() else None
     if snapshot is not None:

@@ -16,6 +16,15 @@
 // was painted (the record's key) and the click is legal there. Any other click is visibly
 // ignored: the "getting ready" line blinks.
 //
+// On a first visit (nothing saved, the welcome never shown, no room's or deal's link) there is
+// no copy: the welcome is painted instead, in the visitor's language (the stored option, else
+// the browser's), from the words the build wrote from the catalogues (ui/paint-words.js, run
+// just before this script: `spadesPaintWords`), with the markup Python's `render.welcome`
+// draws, and the same "getting ready" state (body[data-painted="welcome"]: the bar and its line
+// float at the bottom of the screen). A choice clicked there is kept and marked, and opened by
+// Python once its own welcome is drawn (ui/table/welcome.py `kept_choice`); any other click
+// makes the line blink.
+//
 // Loaded as a classic script (the CSP allows no inline script); also run by Node in the tests
 // (`read` is pure: tests/test_paint.py).
 (function (root) {
@@ -26,6 +35,10 @@
   const MAX_DEPTH = 40;
   const MAX_NODES = 20000;
   const PARTS = { scorebar: "header.scorebar", table: "#screen-table" };
+  // what App.boot reads to tell a first visit (ui/shared/storage.py KEYS), and the options
+  const GAME = "spades.game.v1";
+  const WELCOME_SEEN = "spades.welcome.v1";
+  const OPTIONS = "spades.options.v1";
   const KEPT = new Set(["play", "bid", "look"]); // the clicks kept until Python can judge them
   const SVG_NS = "http://www.w3.org/2000/svg";
   const HTML_TAGS = new Set(["section", "div", "span", "p", "h1", "h2", "h3", "button", "nav",
@@ -186,7 +199,9 @@
 
   let pending = null; // the meta of the last save, until it is captured
   let timer = 0;
-  let painted = null; // {containers: [[element, original children]], boot: [...], kept, key}
+  // {containers: [[element, original children]], areas: [elements whose clicks are caught],
+  //  keep: the actions kept, kept, key, readyText, queuedText, welcome: {section, table} or null}
+  let painted = null;
 
   function store() {
     clearTimeout(timer);
@@ -244,26 +259,43 @@
     try { localStorage.removeItem(KEY); } catch (error) { /* storage refused: nothing kept */ }
   }
 
+  function nudge() {
+    const status = document.getElementById("boot-status");
+    if (!status) return;
+    status.classList.remove("paint-nudge");
+    void status.offsetWidth; // restart the animation
+    status.classList.add("paint-nudge");
+  }
+
   function onClick(event) {
     if (painted === null) return;
-    const inside = painted.containers.some(([element]) => element.contains(event.target));
-    if (!inside) return;
+    if (!painted.areas.some((element) => element.contains(event.target))) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     const target = event.target.closest ? event.target.closest("[data-action]") : null;
     const action = target ? target.getAttribute("data-action") : "";
     const status = document.getElementById("boot-status");
-    if (target && KEPT.has(action) && !target.disabled) {
+    if (target && painted.keep.has(action) && !target.disabled) {
       for (const node of document.querySelectorAll(".paint-kept")) node.classList.remove("paint-kept");
       target.classList.add("paint-kept");
       painted.kept = { action, arg: target.getAttribute("data-arg") || "" };
       if (status) status.textContent = painted.queuedText || painted.readyText;
       document.body.dataset.paintKept = action;
-    } else if (status) {
-      status.classList.remove("paint-nudge");
-      void status.offsetWidth; // restart the animation
-      status.classList.add("paint-nudge");
+    } else {
+      nudge();
     }
+  }
+
+  // A disabled button (the score bar's menu before Python) gets no click: the line blinks.
+  function onPointer(event) {
+    if (painted === null || !event.target.closest) return;
+    const button = event.target.closest("button[disabled]");
+    if (button && painted.areas.some((element) => element.contains(button))) nudge();
+  }
+
+  function listen() {
+    document.addEventListener("click", onClick, true);
+    document.addEventListener("pointerdown", onPointer, true);
   }
 
   function paint() {
@@ -272,7 +304,10 @@
     if (params.has("room") || params.has("deal")) return;
     let text = null;
     try { text = localStorage.getItem(KEY); } catch (error) { return; }
-    if (text === null) return;
+    if (text === null) {
+      paintWelcome();
+      return;
+    }
     const record = read(text);
     if (record === null) {
       forget();
@@ -305,21 +340,132 @@
         element.replaceChildren(fragment);
       }
       centre.append(progress, status);
-      painted = { containers, kept: null, key: record.key, readyText: record.ready,
-                  queuedText: record.queued };
+      painted = { containers, areas: containers.map(([element]) => element), keep: KEPT,
+                  kept: null, key: record.key, readyText: record.ready,
+                  queuedText: record.queued, welcome: null };
       const keep = document.body.className.split(/\s+/)
         .filter((name) => name && !/^(felt-|back-|four-colour$)/.test(name));
       document.body.className = [...keep, ...record.body.split(/\s+/).filter(Boolean)].join(" ");
       document.documentElement.lang = record.lang;
       status.textContent = record.ready;
       document.body.dataset.painted = "1";
-      document.addEventListener("click", onClick, true);
+      listen();
       performance.mark("spades:table-painted");
     } catch (error) {
       restore(containers);
       painted = null;
       forget();
     }
+  }
+
+  // --- the first visit's welcome ------------------------------------------------------------
+
+  const WORD = /^[a-z][a-z0-9.-]{0,60}$/;
+
+  // ui/paint-words.js's words checked: {choices: [[stem, action, primary]], words: {lang:
+  // {key: text}}} with every word each choice needs, or null.
+  function checkWords(found) {
+    if (found === null || typeof found !== "object") return null;
+    const { choices, words } = found;
+    if (!Array.isArray(choices) || choices.length < 1 || words === null
+        || typeof words !== "object") return null;
+    const needed = ["app.title", "app.progress", "app.getting-ready", "app.getting-ready-choice",
+                    "welcome.title", "welcome.intro"];
+    for (const choice of choices) {
+      if (!Array.isArray(choice) || choice.length !== 3 || !WORD.test(choice[0])
+          || !WORD.test(choice[1]) || typeof choice[2] !== "boolean") return null;
+      needed.push(`welcome.${choice[0]}`, `welcome.${choice[0]}.help`);
+    }
+    for (const text of Object.values(words)) {
+      if (text === null || typeof text !== "object"
+          || needed.some((key) => typeof text[key] !== "string")) return null;
+    }
+    return { choices, words };
+  }
+
+  // The page's language as Python picks it: the stored option, else the browser's first
+  // language the words have (fr-CA: fr), else English.
+  function pickLanguage(words) {
+    try {
+      const options = JSON.parse(localStorage.getItem(OPTIONS));
+      if (options !== null && typeof options === "object" && !Array.isArray(options)
+          && typeof options.language === "string" && Object.hasOwn(words, options.language)) {
+        return options.language;
+      }
+    } catch (error) { /* unreadable options: Python takes the browser's language too */ }
+    for (const preference of navigator.languages || [navigator.language]) {
+      const base = String(preference).split("-")[0].toLowerCase();
+      if (Object.hasOwn(words, base)) return base;
+    }
+    return "en";
+  }
+
+  // A first visit as App.boot sees it: no game saved, the welcome never shown (a room's or a
+  // deal's link was ruled out by the caller).
+  function firstVisit() {
+    return localStorage.getItem(GAME) === null && localStorage.getItem(WELCOME_SEEN) === null;
+  }
+
+  function paintWelcome() {
+    const found = checkWords(root.spadesPaintWords);
+    if (found === null || !firstVisit()) return;
+    const lang = pickLanguage(found.words);
+    const text = found.words[lang] || found.words.en;
+    const section = document.getElementById("screen-welcome");
+    const table = document.getElementById("screen-table");
+    const scorebar = document.querySelector("header.scorebar");
+    const progress = document.getElementById("boot-progress");
+    const status = document.getElementById("boot-status");
+    if (!text || !section || !table || !scorebar || !progress || !status) return;
+    const node = (tag, words, cls) => {
+      const element = document.createElement(tag);
+      if (cls) element.className = cls;
+      if (words !== null) element.textContent = words;
+      return element;
+    };
+    // the markup of render.welcome (ui/table/render.py), without its ids
+    const title = node("h2", text["welcome.title"], null);
+    title.setAttribute("tabindex", "-1");
+    const list = node("div", null, "menu-list welcome-list");
+    for (const [stem, action, primary] of found.choices) {
+      const button = node("button", null, primary ? "primary" : null);
+      button.setAttribute("type", "button");
+      button.setAttribute("data-action", action);
+      button.setAttribute("data-key", `welcome-${stem}`);
+      button.append(node("span", text[`welcome.${stem}`], "welcome-choice"),
+                    node("span", text[`welcome.${stem}.help`], "welcome-help"));
+      list.append(button);
+    }
+    const welcome = { section, table };
+    try {
+      section.replaceChildren(title, node("p", text["welcome.intro"], null), list, progress, status);
+      table.hidden = true;
+      section.hidden = false;
+      document.body.dataset.screen = "welcome";
+      document.documentElement.lang = lang;
+      document.title = text["app.title"];
+      progress.setAttribute("aria-label", text["app.progress"]);
+      status.textContent = text["app.getting-ready"];
+      painted = { containers: [], areas: [section, scorebar],
+                  keep: new Set(found.choices.map((choice) => choice[1])), kept: null,
+                  key: "welcome", readyText: text["app.getting-ready"],
+                  queuedText: text["app.getting-ready-choice"], welcome };
+      document.body.dataset.painted = "welcome";
+      listen();
+      performance.mark("spades:welcome-painted");
+    } catch (error) {
+      unpaintWelcome(welcome);
+      painted = null;
+    }
+  }
+
+  // The static page back: the welcome's section empty and hidden, the table shown.
+  function unpaintWelcome({ section, table }) {
+    restore([]);
+    section.replaceChildren();
+    section.hidden = true;
+    table.hidden = false;
+    delete document.body.dataset.screen;
   }
 
   // The static children back in place of the painted ones, the loading bar and its line
@@ -337,10 +483,12 @@
   // was painted: {key, action, arg} (action "" when no card or bid was kept), or null.
   function revert() {
     document.removeEventListener("click", onClick, true);
+    document.removeEventListener("pointerdown", onPointer, true);
     if (painted === null) return null;
-    const { containers, kept, key } = painted;
+    const { containers, kept, key, welcome } = painted;
     painted = null;
     restore(containers);
+    if (welcome) unpaintWelcome(welcome);
     delete document.body.dataset.painted;
     delete document.body.dataset.paintKept;
     return { key, action: kept ? kept.action : "", arg: kept ? kept.arg : "" };

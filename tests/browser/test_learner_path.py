@@ -8,14 +8,34 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
-from .apphelpers import FAST, act, open_app, preset, record, step, stored
+from .apphelpers import FAST, act, open_app, preset, record, step, stored, wait_ready
 
 pytestmark = pytest.mark.browser
 
 Shot = Callable[[Page, str], Path]
 LESSON = "strategy-07-dont-trump-partner"
+
+
+# The first visit's welcome: its text, its choices and their boxes (the line and bar apart).
+WELCOME_BOXES = """() => {
+  const box = el => { const r = el.getBoundingClientRect();
+                      return [r.x, r.y, r.width, r.height].map(Math.round); };
+  const welcome = document.getElementById('screen-welcome');
+  const parts = welcome.querySelectorAll('h2, p:not(#boot-status), .welcome-list, .welcome-list *');
+  return { boxes: Array.from(parts, box),
+           text: Array.from(parts, el => (el.children.length ? '' : el.textContent)),
+           actions: Array.from(welcome.querySelectorAll('button'), b => b.dataset.action),
+           ids: Boolean(document.getElementById('welcome-title')) };
+}"""
+# ... at the moment Python marks the page ready (before a choice kept is opened).
+WELCOME_AT_READY = f"""new MutationObserver((_, observer) => {{
+  if (document.body && document.body.dataset.ready) {{
+    window.welcomeAtReady = ({WELCOME_BOXES})();
+    observer.disconnect();
+  }}
+}}).observe(document, {{ attributes: true, subtree: true, attributeFilter: ['data-ready'] }});"""
 
 
 def open_lesson_practice(page: Page) -> None:
@@ -129,22 +149,43 @@ def test_a_first_visit_is_welcomed_once_and_a_returning_player_lands_on_the_game
 ) -> None:
     page = make_page(width, height, first_visit=True)
     preset(page, {**FAST, "language": lang})
-    open_app(page, live_server)
+    page.context.add_init_script(WELCOME_AT_READY)
+    # Python held at the network: the welcome is painted before it (ui/paint.js), from the
+    # words the build wrote from the catalogues, in the visitor's language
+    held: list[Route] = []
+    page.context.route("**/ui/main.py", lambda route: held.append(route))
+    page.goto(live_server)
+    page.wait_for_selector("body[data-painted='welcome']", state="attached")
     welcome = page.locator("#screen-welcome")
     expect(welcome).to_be_visible()
     expect(page.locator("#screen-table")).to_be_hidden()
+    assert page.locator("#welcome-title").count() == 0  # not Python's own (it has ids)
+    assert page.get_attribute("body", "data-ready") is None
     title = {"en": "Welcome to Spades", "fr": "Bienvenue au Spades"}[lang]
     expect(welcome.locator("h2")).to_have_text(title)
-    choices = welcome.locator("button")
+    expect(page.locator("#boot-status")).to_have_text(
+        {"en": "Getting ready…", "fr": "Préparation…"}[lang])
+    choices = welcome.locator(".welcome-list button")
     expect(choices).to_have_count(4)
-    assert choices.evaluate_all("els => els.map(e => e.dataset.action)") == [
-        "welcome-learn", "daily", "new", "rooms"]
+    painted = page.evaluate(WELCOME_BOXES)
+    assert painted["actions"] == ["welcome-learn", "daily", "new", "rooms"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     last = choices.last.bounding_box()
     assert last is not None and last["y"] + last["height"] <= height  # all four in view
-    screenshot(page, f"welcome-{lang}")
-    # "Learn the rules" opens the first lesson
-    choices.first.click()
+    screenshot(page, f"welcome-painted-{lang}")
+    # meanwhile a click beside the choices is visibly refused, and a choice is kept
+    welcome.locator("h2").click()
+    page.wait_for_selector("#boot-status.paint-nudge", state="attached")
+    choices.first.click()  # "Learn the rules"
+    page.wait_for_selector("#screen-welcome .paint-kept[data-action=welcome-learn]")
+    assert page.get_attribute("body", "data-paint-kept") == "welcome-learn"
+    for route in held:
+        route.continue_()
+    page.context.unroute("**/ui/main.py")
+    wait_ready(page)
+    # Python drew the same welcome in the same places, then opened the choice kept
+    at_ready = page.evaluate("window.welcomeAtReady")
+    assert at_ready["ids"] and at_ready == {**painted, "ids": at_ready["ids"]}
     lessons = page.locator("#screen-lessons")
     expect(lessons).to_be_visible()
     expect(lessons.locator(".lx-panel")).to_be_visible()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from spades_core.bids import Bid, parse_bid
@@ -37,6 +38,8 @@ from spades_core.mistakes import (
 )
 from spades_core.seats import SEATS, Seat
 from spades_core.views import view_for
+
+from ..shared.storage import Storage, read_text
 
 VERSION = 1
 LIMIT = 256 * 1024  # characters, the storage key's limit (ui.shared.storage.LIMITS)
@@ -147,6 +150,88 @@ def check(data: object) -> tuple[list[Item], bool]:
         keys.add(item.key)
         found.append(item)
     return found, clean
+
+
+def glance(data: object) -> tuple[list[tuple[int, int]], bool]:
+    """The stored deck looked at without replaying its positions (what :func:`check` costs:
+    about 0.5 ms an item in the page), for the page's start: ``(schedule, clean)``, each
+    item's ``(box, due)``, what the menu's count of the positions due needs. Not clean when
+    the whole or an item is visibly not one :func:`check` keeps (then the page checks it in
+    full at once, with its notice); clean says nothing of the positions themselves."""
+    if data is None:
+        return [], True
+    if not isinstance(data, dict) or data.get("v") != VERSION or set(data) != {"v", "items"}:
+        return [], False
+    items = data["items"]
+    if not isinstance(items, list) or len(items) > MAX_ITEMS:
+        return [], False
+    schedule: list[tuple[int, int]] = []
+    keys: set[str] = set()
+    for entry in items:
+        if not isinstance(entry, dict) or set(entry) != _FIELDS:
+            return [], False
+        key = entry["key"]
+        if not isinstance(key, str) or not _ITEM_KEY.fullmatch(key) or key in keys:
+            return [], False
+        keys.add(key)
+        try:
+            schedule.append((_int(entry["box"], 1, RETIRED), _int(entry["due"], 0, MAX_DAY)))
+        except ValueError:
+            return [], False
+    return schedule, True
+
+
+def due_in(schedule: list[tuple[int, int]], day: int) -> int:
+    """:func:`due_count` of a deck seen by :func:`glance`."""
+    return sum(1 for box, due in schedule if box < RETIRED and due <= day)
+
+
+class StoredDeck:
+    """The deck as the page holds it (``Progress.deck``), kept off the page's start: glanced
+    at (:func:`glance`: the menu's count of the positions due) once the page is ready or when
+    the menu first asks, read in full (:func:`check`, every position replayed: about 55 ms
+    for 100 items in the page) the first time a screen needs its items. A deck visibly
+    damaged at a glance is read in full then; ``tell(key)`` shows a damage's notice."""
+
+    def __init__(self, storage: Storage, tell: Callable[[str], None]) -> None:
+        self.storage = storage
+        self.tell = tell
+        self.items: list[Item] | None = None  # None: not read yet
+        self.schedule: list[tuple[int, int]] | None = None  # None: not glanced at yet
+
+    def look(self) -> list[tuple[int, int]]:
+        """Each item's ``(box, due)``: from the items read, else from a glance (once)."""
+        if self.items is not None:
+            return [(item.box, item.due) for item in self.items]
+        if self.schedule is None:
+            try:
+                schedule, damaged = read_text(self.storage.raw("mistakes"), "mistakes", glance)
+            except Exception:
+                schedule, damaged = [], True
+            if damaged:
+                return [(item.box, item.due) for item in self.read()]
+            self.schedule = schedule
+        return self.schedule
+
+    def read(self) -> list[Item]:
+        """The items, the stored deck read and checked in full the first time (what cannot be
+        read is dropped, the key rewritten, the damage told)."""
+        if self.items is not None:
+            return self.items
+        items: list[Item]
+        try:
+            items, damaged = self.storage.load("mistakes", check, encode)
+        except Exception:
+            items, damaged = [], True
+            self.storage.remove("mistakes")
+        self.items = items
+        if damaged:
+            self.tell("notice.part-mistakes" if items else "notice.bad-mistakes")
+        return items
+
+    def due_count(self, day: int) -> int:
+        """The positions due on ``day`` (a glance is enough)."""
+        return due_in(self.look(), day)
 
 
 # --- what the screens show -----------------------------------------------------------------

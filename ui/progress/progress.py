@@ -10,6 +10,7 @@ attribute ``App.progress`` (no import of this module).
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import time
@@ -53,7 +54,9 @@ class Progress:
         self.history: dict[str, Any] = history.empty()
         self._proxies: list[Any] = []
         self.status = ("", "")
-        self.deck: list[Any] = deck.empty()  # spades_core.mistakes.Item, the oldest first
+        # the deck (``self.deck``: spades_core.mistakes.Item, the oldest first), off the
+        # page's start: glanced at once it is ready (settle), read when first needed
+        self.stored = deck.StoredDeck(app.storage, app.notice)
         self.round: list[str] = []  # the keys of the positions of the round shown
         self.at = 0  # the position shown in the round
         self.right = 0  # right answers this round
@@ -76,18 +79,33 @@ class Progress:
         self.history = value
         if damaged:
             notices.append("notice.part-progress" if value != fresh else "notice.bad-progress")
-        begin = time.perf_counter()
-        try:
-            items, damaged = self.app.storage.load("mistakes", deck.check, deck.encode)
-        except Exception:
-            items, damaged = deck.empty(), True
-            self.app.storage.remove("mistakes")
-        self.deck = items
-        # the deck's reading time (every item checked and replayed): docs/progress.md
-        _show("progress-deck-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
-        _show("progress-deck-items", str(len(items)))
-        if damaged:
-            notices.append("notice.part-mistakes" if items else "notice.bad-mistakes")
+        # The deck of "Your mistakes" is not read here: see settle (docs/progress.md).
+
+    async def settle(self) -> None:
+        """Once the page is ready and has drawn: the deck glanced at (a damage seen then is
+        read in full and told), unless a screen has needed it already."""
+        await asyncio.sleep(0.1)  # after the first frames
+        if self.stored.schedule is None and self.stored.items is None:
+            begin = time.perf_counter()
+            self.stored.look()
+            _show("progress-deck-glance-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
+
+    @property
+    def deck(self) -> list[Any]:
+        """The deck, read (every item checked, its position replayed) when first needed; a
+        damage found then is told at once."""
+        found = self.stored.items
+        if found is None:
+            begin = time.perf_counter()
+            found = self.stored.read()
+            # the deck's reading time (every item checked and replayed): docs/progress.md
+            _show("progress-deck-ms", f"{(time.perf_counter() - begin) * 1000:.1f}")
+            _show("progress-deck-items", str(len(found)))
+        return found
+
+    @deck.setter
+    def deck(self, items: list[Any]) -> None:
+        self.stored.items = items
 
     def _store(self) -> None:
         self.app.store("progress", self.history)
@@ -122,7 +140,8 @@ class Progress:
         return len(self.deck) - before
 
     def due_count(self) -> int:
-        return deck.due_count(self.deck, today())
+        """The positions due today (the menu's count): the unread deck's schedule is enough."""
+        return self.stored.due_count(today())
 
     def game_over(self, level: str, deal: int, won: bool) -> None:
         self.history = history.end_game(self.history, level, deal, won)

@@ -101,6 +101,10 @@ class App:
     def after_ready(self) -> None:
         self.start.after_ready()
 
+    def notice(self, key: str) -> None:
+        """The notice of catalogue ``key`` (not twice at once: one with that key is there)."""
+        render.notice(t(key), key)
+
     def in_room(self) -> bool:
         return self.rooms is not None and bool(self.rooms.active)
 

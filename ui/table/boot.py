@@ -20,7 +20,7 @@ from ..shared import i18n
 from ..shared import options as opts
 from ..shared.i18n import t
 from ..shared.storage import check_seen
-from . import coach_cache, deals, render, savegame
+from . import coach_cache, deals, render, savegame, welcome
 from . import stats as stats_mod
 from .flow import GameFlow
 
@@ -148,19 +148,30 @@ class Boot:
         return value
 
     def after_ready(self) -> None:
-        """Once interactive: let the bots play, warm the expert's worker if needed; a card or
-        bid clicked on the painted table is then played if it still may be."""
+        """Once interactive: a choice clicked on the painted welcome is opened; let the bots
+        play, warm the expert's worker if needed; a card or bid clicked on the painted table
+        is then played if it still may be."""
         app = self.app
         app.schedule(self.start_play(self.painted))
         self.painted = None
+        if app.progress is not None:  # the deck of "Your mistakes", off the page's start
+            app.schedule(app.progress.settle())
         if self.flow.game is not None and self.flow.game.level in app.bots_worker_levels():
             app.bots.start_worker()
 
     async def start_play(self, painted: dict[str, str] | None) -> None:
         """The bots' loop, then the move kept on the painted table (ui/paint.js): played
         through its own handler (which judges it) if the game is still at the point painted
-        and the table is on screen with nothing over it; otherwise the player is told."""
+        and the table is on screen with nothing over it; otherwise the player is told. A
+        choice kept on the painted welcome is opened first (the same click, made now) if the
+        welcome is on screen with nothing over it."""
         app, flow = self.app, self.flow
+        verdict, action = welcome.kept_choice(
+            painted, app.screen == "welcome" and not js.document.querySelector("dialog[open]"))
+        if verdict == "open":
+            app.dispatch(action, "")
+        elif verdict == "drop":
+            render.message(lambda: t("app.paint-choice-dropped"), refusal=True)
         await flow.run()
         if flow.game is None:
             return

@@ -24,6 +24,7 @@ from ..shared.dom import add, byid, clear, el, nil, set_text
 from ..shared.i18n import t
 from ..shared.models import CardModel, MenuModel, TableModel
 from .avatar import avatar_markup
+from .welcome import CHOICES as WELCOME_CHOICES
 
 
 def translate_static() -> None:
@@ -483,8 +484,7 @@ def welcome() -> None:
     add(section, el("h2", t("welcome.title"), id="welcome-title", tabindex="-1"),
         el("p", t("welcome.intro")))
     items = el("div", cls="menu-list welcome-list")
-    for key, action, primary in (("learn", "welcome-learn", True), ("daily", "daily", False),
-                                 ("random", "new", False), ("friends", "rooms", False)):
+    for key, action, primary in WELCOME_CHOICES:  # ui/paint.js paints the same before Python
         button = el("button", None, "primary" if primary else None, type="button",
                     data_action=action, data_key=f"welcome-{key}")
         add(button, el("span", t(f"welcome.{key}"), "welcome-choice"),
