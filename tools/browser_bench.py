@@ -630,7 +630,7 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
         "app_repeat_first_paint_ms": round(statistics.median(
             float(t["first_paint"]) for t in repeats), 1),
         "cpu_throttle": THROTTLE["rate"],
-        "snapshot_used": {  # the experimental snapshot boot (build_web --snapshot): which loads
+        "snapshot_used": {  # the snapshot boot (build_web, unless --no-snapshot): which loads
             "app_first": sum("spades:snapshot-used" in t["marks"] for t in app),
             "app_repeat": sum("spades:snapshot-used" in t["marks"] for t in repeats),
         },

@@ -20,12 +20,13 @@ page, its workers and the service worker fetch, idempotently and quickly when no
 ``site_files()`` is the one statement of what is served: the precache list plus the service
 worker's own three files. ``spades_server`` serves ``site/`` and nothing else.
 
-EXPERIMENTAL, off by default: ``--snapshot`` (or ``SPADES_SNAPSHOT=1`` in the environment, which
-the server's process needs too, as its refresh of the page's files reads it) also writes
-``site/vendor/pyodide/snapshot-<key>.zip``, Pyodide's memory snapshot of an interpreter that has
-just started, made under Node with the site's own Pyodide files, and points the site's
-``pyscript.toml`` at ``ui/pyodide-boot.mjs``, which starts Pyodide from that snapshot when the
-service worker has cached it and as before otherwise (docs/performance.md).
+On by default: the build also writes ``site/vendor/pyodide/snapshot-<key>.zip``, Pyodide's memory
+snapshot of an interpreter that has just started, made under Node with the site's own Pyodide
+files, and points the site's ``pyscript.toml`` at ``ui/pyodide-boot.mjs``, which starts Pyodide
+from that snapshot when the service worker has cached it and as before otherwise
+(docs/performance.md). ``--no-snapshot`` (or ``SPADES_SNAPSHOT=0``, for the server's process too,
+as its refresh of the page's files reads it) builds the plain boot; without Node, or when making
+the snapshot fails, so does the build (it says so).
 
 On by default: the site serves, as ``vendor/pyodide/python_stdlib.zip``, Pyodide's standard
 library with the bytecode of the modules an interpreter imports while the page starts (Pyodide's
@@ -36,7 +37,7 @@ workers') then starts without compiling them: about 1.3 s of CPU instead of 3.3 
 (docs/performance.md). ``--no-stdlib-pyc`` (or ``SPADES_STDLIB_PYC=0``, for the server's process
 too) serves Pyodide's own zip; without Node, or when the compile fails, so does the build.
 
-Usage: ``python3 tools/build_web.py [--snapshot] [--no-stdlib-pyc]``
+Usage: ``python3 tools/build_web.py [--no-snapshot] [--no-stdlib-pyc]``
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ with zipfile.ZipFile(home) as source, zipfile.ZipFile("/pyc.zip", "w") as out:
 writeFileSync(target, py.FS.readFile("/pyc.zip"));
 """
 
-# The experimental snapshot boot (SPADES_SNAPSHOT=1, off by default): its files in site/.
+# The snapshot boot (on unless SPADES_SNAPSHOT=0): its files in site/.
 SNAPSHOT_ENV = "SPADES_SNAPSHOT"
 SNAPSHOT_BOOT = "ui/pyodide-boot.mjs"
 # The name ui/pyodide-boot.mjs reads in the repository; the site's copy reads the snapshot's
@@ -316,32 +317,38 @@ def vendor_runtime() -> int:
 
 
 def snapshot_enabled() -> bool:
-    """Whether this build uses the experimental snapshot boot (``SPADES_SNAPSHOT=1``)."""
-    return os.environ.get(SNAPSHOT_ENV) == "1"
+    """Whether this build makes the snapshot boot (unless ``SPADES_SNAPSHOT=0``)."""
+    return os.environ.get(SNAPSHOT_ENV, "1") != "0"
+
+
+def snapshot_boot() -> bool:
+    """Whether site/ boots from a snapshot: enabled, and site/ holds one (none when Node is
+    missing or could not make it: the plain boot, as with ``SPADES_SNAPSHOT=0``)."""
+    return snapshot_enabled() and site_snapshot() is not None
 
 
 def shell_files() -> tuple[str, ...]:
     """The repository's files copied into site/ (SHELL_FILES, and the snapshot boot's module
     when it is on)."""
-    return (*SHELL_FILES, SNAPSHOT_BOOT) if snapshot_enabled() else SHELL_FILES
+    return (*SHELL_FILES, SNAPSHOT_BOOT) if snapshot_boot() else SHELL_FILES
 
 
 def copy_sources() -> int:
     """Copy the repository's files the page fetches as they are (shell_files() and sw.js) into
     site/, under the same paths; return how many were copied. With the snapshot boot on, the
     site's pyscript.toml names ui/pyodide-boot.mjs as the interpreter."""
+    snapshot = site_snapshot() if snapshot_enabled() else None
     names = [*shell_files(), "sw.js"]
-    if snapshot_enabled():
+    if snapshot is not None:
         names.remove("pyscript.toml")
         names.remove(SNAPSHOT_BOOT)
     copied = sum(_copy(ROOT / name, SITE / name) for name in names)
     _write_if_changed(SITE / PAINT_WORDS, paint_words_script())
-    if snapshot_enabled():
-        snapshot = site_snapshot()
+    if snapshot is not None:
+        # the site's copy reads this build's snapshot, and nothing else
         boot = (ROOT / SNAPSHOT_BOOT).read_text()
-        if snapshot is not None:  # the site's copy reads this build's snapshot
-            boot = boot.replace('"snapshot.zip"', f'"{Path(snapshot).name}"')
-        _write_if_changed(SITE / SNAPSHOT_BOOT, boot)
+        _write_if_changed(SITE / SNAPSHOT_BOOT,
+                          boot.replace('"snapshot.zip"', f'"{Path(snapshot).name}"'))
         text = (ROOT / "pyscript.toml").read_text()
         plain = 'interpreter = "./vendor/pyodide/pyodide.mjs"'
         if plain not in text:
@@ -369,7 +376,8 @@ def paint_words_script() -> str:
 def make_snapshot(target: Path | None = None) -> bool:
     """Write ``target`` (site/vendor/pyodide/snapshot.zip: Pyodide's memory snapshot of a fresh
     interpreter, made by Node from site/'s Pyodide files), for site/ only when those files
-    changed; False without Node or when Pyodide refuses (the page then boots as without it)."""
+    changed; False without Node or when Pyodide refuses (then, for site/, any older snapshot is
+    deleted: the page boots as without it)."""
     folder = VENDOR / "pyodide"
     digest = hashlib.sha256(_SNAPSHOT_JS.encode())
     for name in PYODIDE_FILES:
@@ -381,18 +389,26 @@ def make_snapshot(target: Path | None = None) -> bool:
             and SNAPSHOT_KEY.read_text().strip() == key):
         return False
     node = shutil.which("node")
-    if node is None:
-        _log("node not found: no snapshot")
+    reason = "node not found"
+    data = None
+    if node is not None:
+        with tempfile.TemporaryDirectory() as temp:
+            raw = Path(temp, "snapshot.bin")
+            command = [node, "--input-type=module", "-e", _SNAPSHOT_JS, "--", f"{folder}/",
+                       str(raw)]
+            result = subprocess.run(command, capture_output=True, text=True,
+                                    stdin=subprocess.DEVNULL)
+            if result.returncode == 0 and raw.is_file():
+                data = _zip([("snapshot.bin", raw.read_bytes())])
+            else:
+                reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
+    if data is None:
+        _log(f"no snapshot ({reason}): the page boots without one")
+        if in_site:  # no older snapshot may stay, made from other Pyodide files
+            for other in (VENDOR / "pyodide").glob("snapshot-*.zip"):
+                other.unlink()
+            SNAPSHOT_KEY.unlink(missing_ok=True)
         return False
-    with tempfile.TemporaryDirectory() as temp:
-        raw = Path(temp, "snapshot.bin")
-        command = [node, "--input-type=module", "-e", _SNAPSHOT_JS, "--", f"{folder}/", str(raw)]
-        result = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-        if result.returncode != 0 or not raw.is_file():
-            reason = (result.stderr.strip().splitlines() or ["no output"])[-1][:200]
-            _log(f"no snapshot: {reason}")
-            return False
-        data = _zip([("snapshot.bin", raw.read_bytes())])
     partial = target.with_name(target.name + ".tmp")
     partial.write_bytes(data)
     partial.replace(target)
@@ -615,7 +631,7 @@ def build() -> None:
         _log("removed vendor/ (the old build folder; the site is built in site/)")
     copied = vendor_runtime()
     if snapshot_enabled() and make_snapshot():
-        _log(f"{site_snapshot()} made (experimental snapshot boot)")
+        _log(f"{site_snapshot()} made (the snapshot boot)")
     copied += copy_sources()
     packed = pack_app()
     state = "rebuilt" if packed else "unchanged"
@@ -629,10 +645,11 @@ def build() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    flags = {"--snapshot": (SNAPSHOT_ENV, "1"), "--stdlib-pyc": (STDLIB_PYC_ENV, "1"),
-             "--no-stdlib-pyc": (STDLIB_PYC_ENV, "0")}
+    flags = {"--snapshot": (SNAPSHOT_ENV, "1"), "--no-snapshot": (SNAPSHOT_ENV, "0"),
+             "--stdlib-pyc": (STDLIB_PYC_ENV, "1"), "--no-stdlib-pyc": (STDLIB_PYC_ENV, "0")}
     if any(arg not in flags for arg in args):
-        print("usage: python3 tools/build_web.py [--snapshot] [--no-stdlib-pyc]", file=sys.stderr)
+        print("usage: python3 tools/build_web.py [--no-snapshot] [--no-stdlib-pyc]",
+              file=sys.stderr)
         return 2
     for arg in args:
         name, value = flags[arg]

@@ -1,6 +1,6 @@
-// Pyodide started from a memory snapshot when there is one (EXPERIMENTAL, off by default: only
-// a site built with `python3 tools/build_web.py --snapshot` uses this file; see
-// docs/performance.md). PyScript imports the module named by pyscript.toml's `interpreter` and
+// Pyodide started from a memory snapshot when there is one (the default build's boot; a site
+// built with `python3 tools/build_web.py --no-snapshot`, or where Node could not make the
+// snapshot, does without this file; see docs/performance.md). PyScript imports the module named by pyscript.toml's `interpreter` and
 // calls its `loadPyodide(options)`: this module is that module, in front of Pyodide's own.
 //
 // The snapshot (vendor/pyodide/snapshot-<key>.zip: one deflated entry, Pyodide's

@@ -127,7 +127,7 @@ def test_precache_is_what_a_visit_fetches(
     fetched.discard("")  # the address "/" is index.html, fetched as "/" by the navigation
     precached = set(tool("build_web").precache_files())
     assert fetched - SW_OWN - precached == set(), "fetched but not precached"
-    # the experimental snapshot boot's snapshot (SPADES_SNAPSHOT=1 only) is read from the cache
+    # the snapshot boot's snapshot (unless SPADES_SNAPSHOT=0) is read from the cache
     snapshot = {tool("build_web").site_snapshot()} - {None}
     assert precached - fetched - INSTALL_ONLY - snapshot == {"index.html"}, (
         "precached but never fetched")
