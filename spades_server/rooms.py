@@ -310,10 +310,16 @@ class Room:
         conn.post(text)
 
     def broadcast_state(self) -> None:
+        """The new state to every connection: each seat's frame (and the spectators' one)
+        built once, however many sockets show it."""
         room_json = json.dumps(self.info(), separators=(",", ":"), ensure_ascii=False)
+        frames: dict[Seat | None, str] = {}
         for conn in list(self.connections):
             if not conn.closed:
-                self.post(conn, self.state_frame(conn.seat, room_json))
+                text = frames.get(conn.seat)
+                if text is None:
+                    text = frames[conn.seat] = self.state_frame(conn.seat, room_json)
+                self.post(conn, text)
 
     def broadcast(self, text: str) -> None:
         for conn in list(self.connections):
