@@ -70,6 +70,7 @@ class Totals:
     errors: list[str] = field(default_factory=list)
     lost: int = 0
     games_over: int = 0
+    busy: int = 0  # actions refused "busy" (the server overloaded), sent again
     seated: float = 0.0  # when the last room had all four seats' first state (s)
     start: float = field(default_factory=time.perf_counter)
 
@@ -124,6 +125,7 @@ async def _client(
         await ws.send(json.dumps(join))
         seat = ""
         acted = -1
+        last: str | None = None  # the last action sent
         while time.monotonic() < deadline:
             try:
                 text = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
@@ -139,6 +141,13 @@ async def _client(
                         ready.set()
                 continue
             if kind == "refused":
+                if message["reason"] == "busy" and last is not None:
+                    # overloaded, nothing changed: the player clicks again (its latency
+                    # still counts from the first send)
+                    totals.busy += 1
+                    await asyncio.sleep(0.5)
+                    await ws.send(last)
+                    continue
                 totals.error(f"refused {message['reason']} {message.get('request')}")
                 continue
             if kind != "state" or not seat:
@@ -165,7 +174,8 @@ async def _client(
                 await asyncio.sleep(think * (0.5 + rng.random()))
             run.pending[version] = time.perf_counter()
             totals.actions += 1
-            await ws.send(json.dumps(action))
+            last = json.dumps(action)
+            await ws.send(last)
 
 
 async def _room(urls: list[str], index: int, args: argparse.Namespace, totals: Totals,
@@ -257,13 +267,28 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def waited_seconds(pid: int | str) -> float | None:
-    """Seconds a process (its main thread) has spent runnable but waiting for a CPU so far
-    (``/proc/PID/schedstat``, its second field): the machine's contention, not its work."""
+def schedstat(pid: int | str) -> tuple[float, int] | None:
+    """Seconds a process (its main thread) has spent runnable but waiting for a CPU so far,
+    and how many times it was given one (``/proc/PID/schedstat``, its 2nd and 3rd fields):
+    the machine's contention, not its work."""
     try:
-        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+        fields = Path(f"/proc/{pid}/schedstat").read_text().split()
+        return int(fields[1]) / 1e9, int(fields[2])
     except (OSError, IndexError, ValueError):
         return None
+
+
+def _sched_delta(before: tuple[float, int] | None,
+                 after: tuple[float, int] | None) -> tuple[float, int]:
+    if before is None or after is None:
+        return 0.0, 0
+    return after[0] - before[0], after[1] - before[1]
+
+
+def _waits(waited: float, runs: int) -> dict[str, Any]:
+    """Time waited for a CPU, the times it ran, and the mean wait each time it woke."""
+    return {"s": round(waited, 2), "runs": runs,
+            "ms_per_run": round(waited * 1000 / runs, 3) if runs else None}
 
 
 async def _redis_info(url: str | None) -> dict[str, Any]:
@@ -328,14 +353,15 @@ def _worker(args: argparse.Namespace) -> int:
     totals = Totals(start=args.start)
     count = args.client_processes
     cpu_before = time.process_time()
-    waited_before = waited_seconds("self") or 0.0
+    sched_before = schedstat("self")
     lags = asyncio.run(_play(args, args.urls.split(","), range(args.worker, args.rooms, count),
                              totals, max(1, args.open_concurrency // count)))
     print(json.dumps({
         "latencies": totals.latencies, "sent": totals.sent, "actions": totals.actions,
         "errors": totals.errors, "lost": totals.lost, "games_over": totals.games_over,
+        "busy": totals.busy,
         "seated": totals.seated, "cpu_s": time.process_time() - cpu_before, "lags": lags,
-        "waited_s": (waited_seconds("self") or 0.0) - waited_before,
+        "sched": _sched_delta(sched_before, schedstat("self")),
     }))
     return 0
 
@@ -346,10 +372,10 @@ async def _clients(args: argparse.Namespace, urls: list[str], totals: Totals) ->
     count = args.client_processes
     if count == 1:
         cpu_before = time.process_time()
-        waited_before = waited_seconds("self") or 0.0
+        sched_before = schedstat("self")
         lags = await _play(args, urls, range(args.rooms), totals, args.open_concurrency)
         return {"cpu": time.process_time() - cpu_before, "lags": lags,
-                "waited": (waited_seconds("self") or 0.0) - waited_before}
+                "sched": _sched_delta(sched_before, schedstat("self"))}
     workers = [await asyncio.create_subprocess_exec(
         *_worker_argv(args, number, urls, totals.start), cwd=ROOT,
         stdout=asyncio.subprocess.PIPE) for number in range(count)]
@@ -362,7 +388,7 @@ async def _clients(args: argparse.Namespace, urls: list[str], totals: Totals) ->
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(worker.pid, signal.SIGTERM)
                 await worker.wait()
-    cpu, lags, waited = 0.0, [], 0.0
+    cpu, lags, waited, runs = 0.0, [], 0.0, 0
     for number, (out, _) in enumerate(outputs):
         try:
             part = json.loads(out)
@@ -376,11 +402,13 @@ async def _clients(args: argparse.Namespace, urls: list[str], totals: Totals) ->
             totals.error(text)
         totals.lost += part["lost"]
         totals.games_over += part["games_over"]
+        totals.busy += part["busy"]
         totals.seated = max(totals.seated, part["seated"])
         cpu += part["cpu_s"]
         lags += part["lags"]
-        waited += part["waited_s"]
-    return {"cpu": cpu, "lags": lags, "waited": waited}
+        waited += part["sched"][0]
+        runs += part["sched"][1]
+    return {"cpu": cpu, "lags": lags, "sched": (waited, runs)}
 
 
 def _spread(latencies: list[float], sent: list[float], seated: float) -> dict[str, Any]:
@@ -403,14 +431,14 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
     urls = [f"ws://{host}:{port}/ws" for port in ports]
     port = ports[0]
     cpu_before = [cpu_seconds(pid) for pid in pids]
-    waited_before = [waited_seconds(pid) for pid in [*pids, *([redis_pid] if redis_pid else [])]]
+    sched_before = [schedstat(pid) for pid in [*pids, *([redis_pid] if redis_pid else [])]]
     redis_cpu_before = cpu_seconds(redis_pid) if redis_pid else None
     redis_before = await _redis_info(redis_url)
     totals = Totals()
     start = totals.start
     clients = await _clients(args, urls, totals)
     seconds = time.perf_counter() - start
-    waited_after = [waited_seconds(pid) for pid in [*pids, *([redis_pid] if redis_pid else [])]]
+    sched_after = [schedstat(pid) for pid in [*pids, *([redis_pid] if redis_pid else [])]]
     clients_cpu = clients["cpu"]
     lat = totals.latencies
     games: dict[str, Any] = {
@@ -424,6 +452,7 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
         "p50_ms": percentile(lat, 50), "p95_ms": percentile(lat, 95),
         "p99_ms": percentile(lat, 99), "max_ms": round(max(lat), 1) if lat else None,
         "errors": len(totals.errors), "error_samples": [e for e in totals.errors if e][:5],
+        "busy_refusals": totals.busy,
         "lost": totals.lost + (totals.actions - totals.lost - len(lat)),
         "clients_cpu_s": round(clients_cpu, 2),
         "clients_cpu_ms_per_action": (round(clients_cpu * 1000 / totals.actions, 2)
@@ -436,11 +465,11 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
     }
     # How long each process was ready to run but had no CPU (the machine's other work, or
     # this run's own processes outnumbering the cores), against the CPU it used.
-    waits = [round(after - before, 2) if before is not None and after is not None else None
-             for before, after in zip(waited_before, waited_after, strict=True)]
-    games["waited_for_cpu_s"] = {"servers": waits[:len(pids)],
-                                 "redis": waits[len(pids)] if redis_pid else None,
-                                 "clients": round(clients["waited"], 2)}
+    waits = [_waits(*_sched_delta(before, after))
+             for before, after in zip(sched_before, sched_after, strict=True)]
+    games["waited_for_cpu"] = {"servers": waits[:len(pids)],
+                               "redis": waits[len(pids)] if redis_pid else None,
+                               "clients": _waits(*clients["sched"])}
     used = [(after - before) if before is not None and after is not None else None
             for before, after in zip(cpu_before, [cpu_seconds(pid) for pid in pids],
                                      strict=True)]
