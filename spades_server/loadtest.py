@@ -15,11 +15,15 @@ then:
 2. ``--gets`` GETs of ``/`` (default 2000), ``--get-concurrency`` at once (default 200);
 3. ``--wasm`` parallel downloads of the Pyodide wasm (default 200), gzip accepted.
 
-It prints one JSON object: actions, actions/s, p50/p95/p99/max of that time in ms, errors
-(refusals, closed sockets, bad statuses), lost actions (sent, never followed by an update
-to every seat), and the static figures. It stops by itself (``--deadline`` seconds for the
-games) and stops its server by its pid. Exit status 0 when there was no error and no lost
-action, 1 otherwise.
+It prints one JSON object: actions, actions/s, p50/p95/p99/max of that time in ms (also for
+the actions sent once every room was seated, and each minute's p95), errors (refusals,
+closed sockets, bad statuses), lost actions (sent, never followed by an update to every
+seat), actions refused ``busy`` (sent again 0.5 s later), each process's CPU and its time
+runnable but waiting for a CPU (``/proc/PID/schedstat``), the clients' event-loop lag, and
+the static figures. ``--client-processes N`` runs the simulated clients in N processes of
+their own; ``--ramp S`` spreads the rooms' arrival over S seconds. It stops by itself
+(``--deadline`` seconds for the games) and stops what it started by their pids. Exit status
+0 when there was no error and no lost action, 1 otherwise.
 """
 
 from __future__ import annotations
