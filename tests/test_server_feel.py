@@ -287,6 +287,41 @@ def test_a_broadcast_builds_the_spectators_view_once_for_them_all(
         client.close()
 
 
+def test_a_change_that_cannot_begin_is_refused_busy_and_the_socket_stays(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An overloaded backend (BackendBusy: the change could not begin in time) answers the
+    message with the refusal ``busy``: nothing changed, no traceback (``quiet``), the socket
+    open; the same message sent again goes through."""
+    import contextlib
+
+    from spades_server import backend as backend_module
+
+    original = backend_module.LocalBackend.change
+    busy = [0]
+
+    @contextlib.asynccontextmanager
+    async def change(self: Any, code: str, rev: int) -> Any:
+        if busy[0]:
+            busy[0] -= 1
+            raise backend_module.BackendBusy("overloaded")
+        async with original(self, code, rev) as begun:
+            yield begun
+
+    monkeypatch.setattr(backend_module.LocalBackend, "change", change)
+    host = Client(server.url)
+    host.enter(type="create", nickname="Ann", seat="S",
+               options={"target": 100, "bot_level": "beginner"})
+    busy[0] = 1
+    host.send(type="start")
+    refusal = host.refusal()
+    assert refusal["reason"] == "busy" and refusal["request"] == "start"
+    host.send(type="start")
+    started = host.until(lambda m: state(m) and m["view"] is not None)
+    assert started["room"]["status"] == "playing"
+    host.close()
+
+
 def test_spectators_of_a_room_are_limited(tmp_path: Path, quiet: None) -> None:
     running = start_server(0, config=base_config(tmp_path, max_spectators=2))
     try:
