@@ -22,6 +22,7 @@ from spades_core.errors import IllegalAction
 from spades_core.seats import Seat
 
 from . import PROTOCOL, REVISION
+from .backend import BackendBusy
 from .config import Config, normal_origin
 from .connection import Connection
 from .daily import Board, day_of
@@ -265,6 +266,8 @@ def create_app(config: Config | None = None, observe: Observer | None = None) ->
             await _refuse(conn, request or error.request, error.reason, error.params)
         except IllegalAction as error:
             await _refuse(conn, request, error.refusal.reason, dict(error.refusal.params))
+        except BackendBusy:  # overloaded: nothing changed, the client may send it again
+            await _refuse(conn, request, "busy", {})
 
     async def _refuse(
         conn: Connection, request: str | None, reason: str, params: dict[str, str]

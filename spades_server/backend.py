@@ -66,6 +66,12 @@ return 0
 """
 
 
+class BackendBusy(Exception):
+    """A change could not begin in time (the room's lock held, or no connection to the
+    store free, for ``LOCK_SECONDS``: the process is overloaded): nothing was changed, and
+    the client is told to try again (the refusal ``busy``)."""
+
+
 class Change(Protocol):
     """A room's change under its lock (``Backend.change``): what was read when it began,
     and its end (saved and published in one step where the backend can)."""
@@ -337,17 +343,22 @@ class RedisBackend:
         the connection counts and, only when it is newer than ``rev``, the room; another
         (``commit``) saves it, publishes the event and frees the lock. The lock is the one
         ``lock(code)`` takes (the same key and value)."""
+        from redis.exceptions import ConnectionError as NoConnection
+
         token = uuid.uuid4().hex
         keys = (f"{PREFIX}lock:{code}", self._key(code), f"{PREFIX}conn:{code}")
         loop = asyncio.get_running_loop()
         give_up = loop.time() + LOCK_SECONDS
         while True:
-            got = await self._redis.eval(_BEGIN, 3, *keys, token,
-                                         str(int(LOCK_SECONDS * 1000)), str(rev))
+            try:
+                got = await self._redis.eval(_BEGIN, 3, *keys, token,
+                                             str(int(LOCK_SECONDS * 1000)), str(rev))
+            except NoConnection as error:  # the pool's wait ran out (or Redis is away)
+                raise BackendBusy(f"no connection to Redis for {code}") from error
             if got[0]:
                 break
             if loop.time() > give_up:
-                raise TimeoutError(f"the lock of {code} is held")
+                raise BackendBusy(f"the lock of {code} is held")
             await asyncio.sleep(0.002)
         change = _RedisChange(self, code, token)
         change.connected = {int(seat) for seat, count in _pairs(got[1]).items()

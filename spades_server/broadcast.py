@@ -98,12 +98,17 @@ class Broadcast:
                 f'"view":{_json(view)}}}')
 
     def state(self) -> None:
-        """Each connection of the room (on this process) gets its ``state`` frame."""
+        """Each connection of the room (on this process) gets its ``state`` frame: each
+        seat's frame (and the spectators' one) built once, however many sockets show it."""
         room = self.room
         room_json = _json(self.info())
+        frames: dict[Seat | None, str] = {}
         for conn in list(room.connections):
             if not conn.closed:
-                room.post(conn, self.state_frame(conn.seat, room_json))
+                text = frames.get(conn.seat)
+                if text is None:
+                    text = frames[conn.seat] = self.state_frame(conn.seat, room_json)
+                room.post(conn, text)
 
     def to_all(self, text: str) -> None:
         """Every connection of the room (on this process) gets ``text``."""

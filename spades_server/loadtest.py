@@ -15,11 +15,15 @@ then:
 2. ``--gets`` GETs of ``/`` (default 2000), ``--get-concurrency`` at once (default 200);
 3. ``--wasm`` parallel downloads of the Pyodide wasm (default 200), gzip accepted.
 
-It prints one JSON object: actions, actions/s, p50/p95/p99/max of that time in ms, errors
-(refusals, closed sockets, bad statuses), lost actions (sent, never followed by an update
-to every seat), and the static figures. It stops by itself (``--deadline`` seconds for the
-games) and stops its server by its pid. Exit status 0 when there was no error and no lost
-action, 1 otherwise.
+It prints one JSON object: actions, actions/s, p50/p95/p99/max of that time in ms (also for
+the actions sent once every room was seated, and each minute's p95), errors (refusals,
+closed sockets, bad statuses), lost actions (sent, never followed by an update to every
+seat), actions refused ``busy`` (sent again 0.5 s later), each process's CPU and its time
+runnable but waiting for a CPU (``/proc/PID/schedstat``), the clients' event-loop lag, and
+the static figures. ``--client-processes N`` runs the simulated clients in N processes of
+their own; ``--ramp S`` spreads the rooms' arrival over S seconds. It stops by itself
+(``--deadline`` seconds for the games) and stops what it started by their pids. Exit status
+0 when there was no error and no lost action, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -65,10 +69,14 @@ def percentile(values: list[float], q: float) -> float | None:
 @dataclass
 class Totals:
     latencies: list[float] = field(default_factory=list)  # ms
+    sent: list[float] = field(default_factory=list)  # when each of those actions was sent (s)
     actions: int = 0
     errors: list[str] = field(default_factory=list)
     lost: int = 0
     games_over: int = 0
+    busy: int = 0  # actions refused "busy" (the server overloaded), sent again
+    seated: float = 0.0  # when the last room had all four seats' first state (s)
+    start: float = field(default_factory=time.perf_counter)
 
     def error(self, text: str) -> None:
         if len(self.errors) < 20:
@@ -84,6 +92,7 @@ class RoomRun:
     totals: Totals
     seen: dict[str, int] = field(default_factory=dict)  # seat -> highest version received
     pending: dict[int, float] = field(default_factory=dict)  # version acted on -> sent at
+    started: bool = False  # every seat has had a state
 
     def received(self, seat: str, version: int) -> None:
         if version <= self.seen.get(seat, -1):
@@ -93,8 +102,14 @@ class RoomRun:
             return
         lowest = min(self.seen.values())
         now = time.perf_counter()
+        totals = self.totals
+        if not self.started:
+            self.started = True
+            totals.seated = max(totals.seated, now - totals.start)
         for acted in [v for v in self.pending if v < lowest]:
-            self.totals.latencies.append((now - self.pending.pop(acted)) * 1000)
+            sent = self.pending.pop(acted)
+            totals.latencies.append((now - sent) * 1000)
+            totals.sent.append(sent - totals.start)
 
 
 async def _client(
@@ -114,6 +129,7 @@ async def _client(
         await ws.send(json.dumps(join))
         seat = ""
         acted = -1
+        last: str | None = None  # the last action sent
         while time.monotonic() < deadline:
             try:
                 text = await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic()))
@@ -129,6 +145,13 @@ async def _client(
                         ready.set()
                 continue
             if kind == "refused":
+                if message["reason"] == "busy" and last is not None:
+                    # overloaded, nothing changed: the player clicks again (its latency
+                    # still counts from the first send)
+                    totals.busy += 1
+                    await asyncio.sleep(0.5)
+                    await ws.send(last)
+                    continue
                 totals.error(f"refused {message['reason']} {message.get('request')}")
                 continue
             if kind != "state" or not seat:
@@ -155,7 +178,8 @@ async def _client(
                 await asyncio.sleep(think * (0.5 + rng.random()))
             run.pending[version] = time.perf_counter()
             totals.actions += 1
-            await ws.send(json.dumps(action))
+            last = json.dumps(action)
+            await ws.send(last)
 
 
 async def _room(urls: list[str], index: int, args: argparse.Namespace, totals: Totals,
@@ -166,6 +190,8 @@ async def _room(urls: list[str], index: int, args: argparse.Namespace, totals: T
     options = {"target": args.target, "blind_nil": False, "bot_level": "beginner"}
     seats = ["N", "E", "S", "W"]
     tasks = []
+    if args.ramp:  # the rooms arrive one by one over --ramp seconds
+        await asyncio.sleep(index * args.ramp / args.rooms)
     async with gate:  # the connections open a few rooms at a time (the listen backlog)
         for number, seat in enumerate(seats):
             rng = random.Random(args.seed * 100_003 + index * 4 + number)
@@ -245,6 +271,30 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def schedstat(pid: int | str) -> tuple[float, int] | None:
+    """Seconds a process (its main thread) has spent runnable but waiting for a CPU so far,
+    and how many times it was given one (``/proc/PID/schedstat``, its 2nd and 3rd fields):
+    the machine's contention, not its work."""
+    try:
+        fields = Path(f"/proc/{pid}/schedstat").read_text().split()
+        return int(fields[1]) / 1e9, int(fields[2])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def _sched_delta(before: tuple[float, int] | None,
+                 after: tuple[float, int] | None) -> tuple[float, int]:
+    if before is None or after is None:
+        return 0.0, 0
+    return after[0] - before[0], after[1] - before[1]
+
+
+def _waits(waited: float, runs: int) -> dict[str, Any]:
+    """Time waited for a CPU, the times it ran, and the mean wait each time it woke."""
+    return {"s": round(waited, 2), "runs": runs,
+            "ms_per_run": round(waited * 1000 / runs, 3) if runs else None}
+
+
 async def _redis_info(url: str | None) -> dict[str, Any]:
     """Redis's commands so far and memory now (``INFO``), or {} without Redis."""
     if url is None:
@@ -264,27 +314,141 @@ async def _redis_info(url: str | None) -> dict[str, Any]:
             "used_memory": int(info["used_memory"]), "keys": int(keys), "calls": calls}
 
 
+async def _play(args: argparse.Namespace, urls: list[str], indices: range, totals: Totals,
+                gate_size: int) -> list[float]:
+    """Play the rooms ``indices`` from this process; return its event loop's lags (ms: how
+    late a 50 ms sleep woke up, sampled all along: a busy client measures late)."""
+    gate = asyncio.Semaphore(gate_size)
+    deadline = time.monotonic() + args.deadline
+    lags: list[float] = []
+    done = asyncio.Event()
+
+    async def watch() -> None:
+        loop = asyncio.get_running_loop()
+        while not done.is_set():
+            before = loop.time()
+            await asyncio.sleep(0.05)
+            lags.append((loop.time() - before - 0.05) * 1000)
+
+    watcher = asyncio.create_task(watch())
+    try:
+        await asyncio.gather(*(
+            _room(urls, index, args, totals, gate, deadline) for index in indices
+        ))
+    finally:
+        done.set()
+        await watcher
+    return lags
+
+
+def _worker_argv(args: argparse.Namespace, number: int, urls: list[str],
+                 start: float) -> list[str]:
+    return [sys.executable, "-m", "spades_server", "loadtest", "--rooms", str(args.rooms),
+            "--target", str(args.target), "--think", str(args.think),
+            "--deadline", str(args.deadline), "--open-concurrency", str(args.open_concurrency),
+            "--seed", str(args.seed), "--hands", str(args.hands), "--ramp", str(args.ramp),
+            "--gets", "0", "--wasm", "0", "--client-processes", str(args.client_processes),
+            "--worker", str(number), "--urls", ",".join(urls), "--start", repr(start)]
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """``--worker K``: one of ``--client-processes`` N client processes: the rooms K, K + N,
+    ... against ``--urls``; prints its raw figures as one JSON object (read by the parent)."""
+    totals = Totals(start=args.start)
+    count = args.client_processes
+    cpu_before = time.process_time()
+    sched_before = schedstat("self")
+    lags = asyncio.run(_play(args, args.urls.split(","), range(args.worker, args.rooms, count),
+                             totals, max(1, args.open_concurrency // count)))
+    print(json.dumps({
+        "latencies": totals.latencies, "sent": totals.sent, "actions": totals.actions,
+        "errors": totals.errors, "lost": totals.lost, "games_over": totals.games_over,
+        "busy": totals.busy,
+        "seated": totals.seated, "cpu_s": time.process_time() - cpu_before, "lags": lags,
+        "sched": _sched_delta(sched_before, schedstat("self")),
+    }))
+    return 0
+
+
+async def _clients(args: argparse.Namespace, urls: list[str], totals: Totals) -> dict[str, Any]:
+    """The simulated clients: in this process, or in ``--client-processes`` processes of
+    their own (each started and stopped by its pid); their CPU and event loops' lags."""
+    count = args.client_processes
+    if count == 1:
+        cpu_before = time.process_time()
+        sched_before = schedstat("self")
+        lags = await _play(args, urls, range(args.rooms), totals, args.open_concurrency)
+        return {"cpu": time.process_time() - cpu_before, "lags": lags,
+                "sched": _sched_delta(sched_before, schedstat("self"))}
+    workers = [await asyncio.create_subprocess_exec(
+        *_worker_argv(args, number, urls, totals.start), cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE) for number in range(count)]
+    _CHILDREN.extend(worker.pid for worker in workers)
+    try:
+        outputs = await asyncio.gather(*(worker.communicate() for worker in workers))
+    finally:
+        for worker in workers:
+            if worker.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(worker.pid, signal.SIGTERM)
+                await worker.wait()
+    cpu, lags, waited, runs = 0.0, [], 0.0, 0
+    for number, (out, _) in enumerate(outputs):
+        try:
+            part = json.loads(out)
+        except ValueError:
+            totals.error(f"client process {number} printed no figures")
+            continue
+        totals.latencies += part["latencies"]
+        totals.sent += part["sent"]
+        totals.actions += part["actions"]
+        for text in part["errors"]:
+            totals.error(text)
+        totals.lost += part["lost"]
+        totals.games_over += part["games_over"]
+        totals.busy += part["busy"]
+        totals.seated = max(totals.seated, part["seated"])
+        cpu += part["cpu_s"]
+        lags += part["lags"]
+        waited += part["sched"][0]
+        runs += part["sched"][1]
+    return {"cpu": cpu, "lags": lags, "sched": (waited, runs)}
+
+
+def _spread(latencies: list[float], sent: list[float], seated: float) -> dict[str, Any]:
+    """The latencies of the actions sent once every room was seated (the rooms' sockets
+    opening and joining no longer competing), and each minute's p95 (by when sent)."""
+    after = [lat for lat, when in zip(latencies, sent, strict=True) if when >= seated]
+    minutes: dict[int, list[float]] = {}
+    for lat, when in zip(latencies, sent, strict=True):
+        minutes.setdefault(int(when // 60), []).append(lat)
+    return {
+        "all_seated_s": round(seated, 1), "actions_after": len(after),
+        "p50_ms_after": percentile(after, 50), "p95_ms_after": percentile(after, 95),
+        "p99_ms_after": percentile(after, 99),
+        "p95_ms_by_minute": [percentile(minutes[m], 95) for m in sorted(minutes)],
+    }
+
+
 async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list[int],
                redis_url: str | None, redis_pid: int | None) -> dict[str, Any]:
     urls = [f"ws://{host}:{port}/ws" for port in ports]
     port = ports[0]
     cpu_before = [cpu_seconds(pid) for pid in pids]
+    sched_before = [schedstat(pid) for pid in [*pids, *([redis_pid] if redis_pid else [])]]
     redis_cpu_before = cpu_seconds(redis_pid) if redis_pid else None
     redis_before = await _redis_info(redis_url)
     totals = Totals()
-    gate = asyncio.Semaphore(args.open_concurrency)
-    own_before = time.process_time()  # the simulated clients' CPU (this process)
-    start = time.perf_counter()
-    deadline = time.monotonic() + args.deadline
-    await asyncio.gather(*(
-        _room(urls, index, args, totals, gate, deadline) for index in range(args.rooms)
-    ))
+    start = totals.start
+    clients = await _clients(args, urls, totals)
     seconds = time.perf_counter() - start
-    clients_cpu = time.process_time() - own_before
+    sched_after = [schedstat(pid) for pid in [*pids, *([redis_pid] if redis_pid else [])]]
+    clients_cpu = clients["cpu"]
     lat = totals.latencies
     games: dict[str, Any] = {
         "rooms": args.rooms, "clients": 4 * args.rooms, "target": args.target,
         "hands": args.hands, "processes": len(ports), "redis": redis_url is not None,
+        "client_processes": args.client_processes, "ramp_s": args.ramp,
         "think_s": args.think, "ws_deflate": args.ws_deflate,
         "games_over": totals.games_over, "actions": totals.actions,
         "seconds": round(seconds, 2),
@@ -292,11 +456,24 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
         "p50_ms": percentile(lat, 50), "p95_ms": percentile(lat, 95),
         "p99_ms": percentile(lat, 99), "max_ms": round(max(lat), 1) if lat else None,
         "errors": len(totals.errors), "error_samples": [e for e in totals.errors if e][:5],
+        "busy_refusals": totals.busy,
         "lost": totals.lost + (totals.actions - totals.lost - len(lat)),
         "clients_cpu_s": round(clients_cpu, 2),
         "clients_cpu_ms_per_action": (round(clients_cpu * 1000 / totals.actions, 2)
                                       if totals.actions else None),
+        "clients_loop_lag_ms": {"p50": percentile(clients["lags"], 50),
+                                "p99": percentile(clients["lags"], 99),
+                                "max": round(max(clients["lags"]), 1)
+                                if clients["lags"] else None},
+        **_spread(lat, totals.sent, totals.seated),
     }
+    # How long each process was ready to run but had no CPU (the machine's other work, or
+    # this run's own processes outnumbering the cores), against the CPU it used.
+    waits = [_waits(*_sched_delta(before, after))
+             for before, after in zip(sched_before, sched_after, strict=True)]
+    games["waited_for_cpu"] = {"servers": waits[:len(pids)],
+                               "redis": waits[len(pids)] if redis_pid else None,
+                               "clients": _waits(*clients["sched"])}
     used = [(after - before) if before is not None and after is not None else None
             for before, after in zip(cpu_before, [cpu_seconds(pid) for pid in pids],
                                      strict=True)]
@@ -359,6 +536,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="server processes (default 1; 2 with --redis)")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="serve the WebSocket with permessage-deflate")
+    parser.add_argument("--client-processes", type=int, default=1,
+                        help="processes the simulated clients run in (the rooms dealt out)")
+    parser.add_argument("--ramp", type=float, default=0.0,
+                        help="seconds over which the rooms arrive, one after another")
+    # one client process of --client-processes (started by the benchmark itself)
+    parser.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--urls", default="", help=argparse.SUPPRESS)
+    parser.add_argument("--start", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.processes is None:
         args.processes = 2 if args.redis else 1
@@ -368,11 +553,22 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error("--rooms is 1 to 1000; --gets and --wasm are 0 or more")
     if not 0 < args.deadline <= 3600 or not 0 <= args.think <= 10:
         parser.error("--deadline is at most 3600 s, --think at most 10 s")
+    if not 1 <= args.client_processes <= 8 or not 0 <= args.ramp <= 600:
+        parser.error("--client-processes is 1 to 8, --ramp 0 to 600 s")
     return args
 
 
+_CHILDREN: list[int] = []  # the pids of the processes this started (servers, Redis, clients)
+
+
 def _stop_on_sigterm(signum: int, frame: object) -> None:
-    raise SystemExit(1)  # so that the server process is stopped on the way out
+    # The processes it started are stopped first, by their pids: their sockets closing end
+    # the clients' tasks at once (a run stopped mid-way with its servers still up waited
+    # on 4,000 sockets' closing handshakes); then the way out stops what is left.
+    for pid in _CHILDREN:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGTERM)
+    raise SystemExit(1)
 
 
 def _wait_for_port(host: str, port: int, process: subprocess.Popen[bytes]) -> bool:
@@ -400,6 +596,8 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    if args.worker is not None:  # a client process: SIGTERM ends it (it started nothing)
+        return _worker(args)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     if not (SITE / "vendor" / "pyodide").is_dir():
         from .config import load_build_web
@@ -419,6 +617,7 @@ def main(argv: list[str]) -> int:
                      str(redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
                      "--dir", folder], stdout=subprocess.DEVNULL)
                 started.append(redis)
+                _CHILDREN.append(redis.pid)
                 if not _wait_for_port(host, redis_port, redis):
                     print(json.dumps({"error": "redis-server did not start"}))
                     return 1
@@ -440,6 +639,7 @@ def main(argv: list[str]) -> int:
                 if args.ws_deflate:
                     command.append("--ws-deflate")
                 started.append(subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL))
+                _CHILDREN.append(started[-1].pid)
                 if not _wait_for_port(host, port, started[-1]):
                     print(json.dumps({"error": "the server did not start"}))
                     return 1

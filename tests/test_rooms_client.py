@@ -316,6 +316,8 @@ def test_the_limits_refusals_stop_the_page_and_are_said_in_both_languages() -> N
         for reason in reasons:
             assert table[f"rooms.refused.{reason}"], (language, reason)
         assert table["rooms.replaced"] and table["rooms.replaced.back"]
+        assert table["rooms.refused.busy"]  # the server overloaded (app.py): not a stop
+    assert "busy" not in rooms_client.STOPPING_REFUSALS
 
 
 def _feel_room(**changes: object) -> dict[str, object]:

@@ -245,6 +245,83 @@ def test_a_spectator_sees_the_table_and_never_a_card_not_played(
         client.close()
 
 
+def test_a_broadcast_builds_the_spectators_view_once_for_them_all(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two spectators of a game: each state is built once for both (one view per seat and
+    revision, not one per socket), and both get it."""
+    from spades_server import broadcast
+
+    built = [0]
+    original = broadcast.watcher_json
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        built[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(broadcast, "watcher_json", counted)
+    host = Client(server.url)
+    host.enter(type="create", nickname="Ann", seat="S",
+               options={"target": 100, "bot_level": "beginner"})
+    watchers = [Client(server.url) for _ in range(2)]
+    for watcher in watchers:
+        watcher.send(type="watch", code=host.code)
+        watcher.until(lambda m: m["type"] == "joined")
+    host.until(lambda m: state(m) and m["room"]["spectators"] == 2)
+    built[0] = 0
+    host.send(type="start")
+    final = play_until(host, over)
+    seen = []
+    for watcher in watchers:
+        frames = 0
+        while True:
+            message = watcher.recv()
+            if state(message) and message["view"] is not None:
+                frames += 1
+                if message["view"]["phase"] == "over":
+                    break
+        seen.append(frames)
+    assert seen[0] == seen[1] > 50 and final["view"]["phase"] == "over"
+    assert built[0] == seen[0]  # one per broadcast: 2 per broadcast before
+    for client in (host, *watchers):
+        client.close()
+
+
+def test_a_change_that_cannot_begin_is_refused_busy_and_the_socket_stays(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An overloaded backend (BackendBusy: the change could not begin in time) answers the
+    message with the refusal ``busy``: nothing changed, no traceback (``quiet``), the socket
+    open; the same message sent again goes through."""
+    import contextlib
+
+    from spades_server import backend as backend_module
+
+    original = backend_module.LocalBackend.change
+    busy = [0]
+
+    @contextlib.asynccontextmanager
+    async def change(self: Any, code: str, rev: int) -> Any:
+        if busy[0]:
+            busy[0] -= 1
+            raise backend_module.BackendBusy("overloaded")
+        async with original(self, code, rev) as begun:
+            yield begun
+
+    monkeypatch.setattr(backend_module.LocalBackend, "change", change)
+    host = Client(server.url)
+    host.enter(type="create", nickname="Ann", seat="S",
+               options={"target": 100, "bot_level": "beginner"})
+    busy[0] = 1
+    host.send(type="start")
+    refusal = host.refusal()
+    assert refusal["reason"] == "busy" and refusal["request"] == "start"
+    host.send(type="start")
+    started = host.until(lambda m: state(m) and m["view"] is not None)
+    assert started["room"]["status"] == "playing"
+    host.close()
+
+
 def test_spectators_of_a_room_are_limited(tmp_path: Path, quiet: None) -> None:
     running = start_server(0, config=base_config(tmp_path, max_spectators=2))
     try:

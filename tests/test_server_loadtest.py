@@ -39,10 +39,12 @@ def test_a_small_load_run_prints_its_figures() -> None:
 
 def test_a_small_load_run_over_redis_and_two_processes() -> None:
     """``--redis``: a redis-server of its own and two server processes, each room's seats on
-    both; the figures say the processes' CPU and Redis's commands and memory; all stopped."""
+    both; the figures say the processes' CPU and Redis's commands and memory; all stopped.
+    With ``--client-processes 2`` the rooms' clients run in two processes of their own (their
+    figures gathered: every room finished, their CPU), the rooms arriving over ``--ramp``."""
     command = [sys.executable, "-m", "spades_server", "loadtest", "--redis", "--rooms", "3",
                "--hands", "1", "--think", "0.05", "--deadline", "120", "--gets", "0",
-               "--wasm", "0"]
+               "--wasm", "0", "--client-processes", "2", "--ramp", "0.5"]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr
     games = json.loads(done.stdout)["games"]
@@ -51,3 +53,8 @@ def test_a_small_load_run_over_redis_and_two_processes() -> None:
     assert games["actions"] >= 3 * 52 and len(games["server_cpu_s_per_process"]) == 2
     assert all(cpu > 0 for cpu in games["server_cpu_s_per_process"])
     assert games["redis"]["used_memory"] > 0 and games["redis"]["keys"] >= 3
+    assert games["client_processes"] == 2 and games["clients_cpu_s"] > 0
+    assert games["actions_after"] <= games["actions"] and games["p95_ms_by_minute"]
+    assert games["clients_loop_lag_ms"]["max"] is not None
+    assert len(games["waited_for_cpu"]["servers"]) == 2
+    assert games["waited_for_cpu"]["clients"]["runs"] > 0
