@@ -1,12 +1,14 @@
 """Are the coach's Nil odds true at the table?  Stated against observed, per bot level.
 
-    python3 lab/nil_odds.py --hands 200 --seed 41 --jobs 2
+    python3 lab/nil_odds.py --hands 200 --seed 41 --jobs 1
 
 The hint states how often a Nil is made ("Bid Nil: … made about 8 times in 10", "Not Nil:
 it is made only about 3 times in 10"): the share of the Expert's bid search's play-outs
 (:func:`spades_core.bots.expert.evaluate`, ``nil_made / nil_worlds``, in tenths) where the
-seat took no trick.  The review states the same kind of figure from its own play-outs
-(:func:`spades_core.review.price`, ``nil_made``).  This measures both against the table:
+seat took no trick.  The review states the same figure
+(:func:`spades_core.review.stated_nil_odds`), on the items it shows: a bid flagged as costly
+on its own play-outs (:func:`spades_core.review.confirmed_price`).  This measures both
+against the table:
 for each level (``--levels``), deals from ``--seed``'s deal numbers (not the project's test
 deals) are played with that level's bot at North, East and West and the Expert at South
 (the coach's own play, card after card, as a learner following the hints would play);
@@ -17,9 +19,17 @@ takes no trick.  The first ``--hands`` such hands of each level are kept.
 It prints one JSON object: per level, the hands, and per stated bucket (the hint's tenths)
 the hands, the share made (per cent), the stated figure (per cent), their gap, and whether
 the bucket is within ``--tolerance`` points (only buckets of ``--min-bucket`` hands or more
-are judged); the same for the review's figure.  ``"calibrated"`` is true when every judged
-bucket of every level is within the tolerance.  Deterministic: the same arguments give the
-same figures, whatever ``--jobs`` is.  ``--log FILE`` appends one JSON line per Nil hand.
+are judged); the same for the review's figure on every hand (``review``) and where the review
+shows it (``review_flagged``: the review's item on the bid, South's Nil against the coach's
+number or, where the coach bids Nil, the coach's best number against the Nil, priced as the
+review prices it and flagged: at least ``MIN_COST`` and clear of noise).  For the record,
+``review_128`` and ``review_flagged_own`` are the figure the review stated before issue 41's
+change, the share of its own play-outs (its first 128 deals; all its deals where flagged).
+``"calibrated"`` is true when every judged bucket of ``hint``, ``review`` and
+``review_flagged`` of every level is within the tolerance.  Deterministic: the same
+arguments give the same figures, whatever ``--jobs`` is.  ``--log FILE`` appends one JSON
+line per Nil hand (with the counts behind each figure: the search's, the review's first
+draws, all its draws).
 """
 
 from __future__ import annotations
@@ -40,7 +50,7 @@ from spades_core.bids import NIL, Bid
 from spades_core.bots import Bot, bot_action, make_bot
 from spades_core.bots.expert import ExpertBot, evaluate
 from spades_core.game import GameState, Phase
-from spades_core.review import price
+from spades_core.review import MIN_COST, WORLDS, confirmed_price, price, stated_nil_odds
 from spades_core.rules import Rules
 from spades_core.seats import Seat
 from spades_core.views import view_for
@@ -77,7 +87,13 @@ def one_hand(task: tuple[str, int]) -> dict[str, Any] | None:
         return None
     number = next((c.action for c in found.candidates
                    if isinstance(c.action, Bid) and not c.action.is_nil), Bid(1))
-    priced = price(view, number, NIL)  # the review's play-outs of the Nil
+    # The review's item on this bid: the Nil played against the coach's number, or where the
+    # coach bids Nil, the coach's best number played against it; priced as the review does.
+    coach_nil = found.best == NIL
+    played, better = (number, NIL) if coach_nil else (NIL, number)
+    priced = confirmed_price(view, played, better)
+    nil = 1 if played.is_nil else 0
+    first = price(view, played, better) if priced.worlds > 2 * WORLDS else priced
     state = state.apply(NIL)
     made = True
     while not state.past_hands and state.phase is not Phase.OVER:
@@ -89,8 +105,13 @@ def one_hand(task: tuple[str, int]) -> dict[str, Any] | None:
     if state.past_hands:
         made = state.past_hands[0].tricks[int(Seat.S)] == 0
     return {"level": level, "deal": deal, "hint": _in_ten(found.nil_made, found.nil_worlds),
-            "review": _in_ten(priced.nil_made[0], priced.worlds), "made": made,
-            "coach_bids_nil": found.best == NIL}
+            "review": int(stated_nil_odds(found, priced, played.is_nil)),
+            "flagged": priced.cost >= MIN_COST and priced.clear,
+            "review_128": _in_ten(first.nil_made[nil], first.worlds),
+            "search": [found.nil_made, found.nil_worlds],
+            "first": [first.nil_made[nil], first.worlds],
+            "all": [priced.nil_made[nil], priced.worlds],
+            "made": made, "coach_bids_nil": coach_nil}
 
 
 def _tasks(level: str, seed: int, limit: int) -> Iterator[tuple[str, int]]:
@@ -149,8 +170,10 @@ def main() -> int:
                     log.write(json.dumps(row) + "\n")
         hint = table(rows, "hint", args.tolerance, args.min_bucket)
         review = table(rows, "review", args.tolerance, args.min_bucket)
+        shown = [row for row in rows if row["flagged"]]
+        flagged = table(shown, "review", args.tolerance, args.min_bucket)
         coach = [row for row in rows if row["coach_bids_nil"]]
-        ok = all(b["within"] is not False for t in (hint, review) for b in t.values())
+        ok = all(b["within"] is not False for t in (hint, review, flagged) for b in t.values())
         calibrated &= ok
         result["levels"][level] = {
             "deals": deals, "hands": len(rows),
@@ -158,7 +181,14 @@ def main() -> int:
             "coach_bids_nil": len(coach),
             "coach_nil_made_pct": round(100 * sum(r["made"] for r in coach)
                                         / max(1, len(coach)), 1),
-            "hint": hint, "review": review, "calibrated": ok}
+            "hint": hint, "review": review,
+            "review_flagged": {"hands": len(shown), "buckets": flagged},
+            # the review's own play-outs' figure (before issue 41's change), for the record:
+            # its first two draws (128 deals) on every hand, and all its draws where flagged
+            "review_128": table(rows, "review_128", args.tolerance, args.min_bucket),
+            "review_flagged_own": table([{**r, "own": _in_ten(*r["all"])} for r in shown],
+                                        "own", args.tolerance, args.min_bucket),
+            "calibrated": ok}
     result["calibrated"] = calibrated
     result["seconds"] = round(time.perf_counter() - started, 1)
     print(json.dumps(result))

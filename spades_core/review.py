@@ -245,6 +245,19 @@ def _in_ten(count: int, worlds: int) -> str:
     return str((20 * count + worlds) // (2 * worlds)) if worlds else "0"
 
 
+def stated_nil_odds(evaluation: Evaluation | None, found: Price, nil_played: bool) -> str:
+    """The Nil's odds a review item states, in tenths: the bid search's (``nil_made`` of
+    ``nil_worlds``, the figure the hint and the Nil drill state for the same hand: one
+    measure, one voice), or where the search did not weigh Nil, the Nil's share in the
+    item's own play-outs (``found``; the Nil is the action played when ``nil_played``).
+    Not the item's own share where the search gives one: the item is flagged on those
+    deals, so a Nil flagged as a mistake is one whose deals went worse than usual, and
+    their share reads low (lab/nil_odds.py, docs/hints.md)."""
+    if evaluation is not None and evaluation.nil_worlds:
+        return _in_ten(evaluation.nil_made, evaluation.nil_worlds)
+    return _in_ten(found.nil_made[1 if nil_played else 0], found.worlds)
+
+
 def _why_card(view: View, played: Card, better: Card, part: str, result: HandResult,
               index: int) -> Why:
     """The sentence for a card: the part's, with the facts of the position and of the hand
@@ -318,9 +331,11 @@ def _why_card(view: View, played: Card, better: Card, part: str, result: HandRes
 
 
 def _why_bid(view: View, played: Bid, better: Bid, part: str, found: Price,
-             result: HandResult, against: str = "any") -> Why:
+             result: HandResult, against: str = "any",
+             evaluation: Evaluation | None = None) -> Why:
     """The sentence for a bid: the part's, with the play-outs' figures (the team's tricks,
-    how often a Nil is made, and whom that figure assumes: ``against``) that make it true."""
+    how often a Nil is made: :func:`stated_nil_odds` of ``evaluation``, the bid search's, and
+    whom that figure assumes: ``against``) that make it true."""
     seat = int(view.seat)
     partner = (seat + 2) & 3
     rules = view.rules
@@ -338,11 +353,11 @@ def _why_bid(view: View, played: Bid, better: Bid, part: str, found: Price,
         value = str(rules.nil_value)
         if better.is_nil:
             return Why("review.why.bid-nil", "nil-hand",
-                       {"made": _in_ten(found.nil_made[0], found.worlds), "value": value,
+                       {"made": stated_nil_odds(evaluation, found, False), "value": value,
                         "against": against})
         if played.is_nil:
             return Why("review.why.bid-no-nil", "nil-hand",
-                       {**both, "made": _in_ten(found.nil_made[1], found.worlds),
+                       {**both, "made": stated_nil_odds(evaluation, found, True),
                         "value": value, "against": against})
         if result.bids_by_seat[partner].is_nil:
             return Why("review.why.bid-cover", "cover-partner-nil", both)
@@ -350,14 +365,17 @@ def _why_bid(view: View, played: Bid, better: Bid, part: str, found: Price,
 
 
 def why(view: View, played: Card | Bid, better: Card | Bid, found: Price,
-        result: HandResult, index: int, level: str | None = None) -> Why:
+        result: HandResult, index: int, level: str | None = None,
+        evaluation: Evaluation | None = None) -> Why:
     """The main sentence of a review item: the one of the largest part of ``found``'s split
     (:attr:`Price.parts`), for the decision ``index`` (bids 0-3, plays 4-55) of the hand
     ``result``, in the position ``view``; ``level``, the opponents' bot level, is whom a
-    stated Nil figure is said to assume (:func:`~.pricing.odds_against`)."""
+    stated Nil figure is said to assume (:func:`~.pricing.odds_against`); ``evaluation``,
+    the bid search's, gives that figure (:func:`stated_nil_odds`)."""
     part = found.parts.largest()
     if isinstance(played, Bid) and isinstance(better, Bid):
-        return _why_bid(view, played, better, part, found, result, odds_against(level))
+        return _why_bid(view, played, better, part, found, result, odds_against(level),
+                        evaluation)
     assert isinstance(played, Card) and isinstance(better, Card)
     return _why_card(view, played, better, part, result, index)
 
@@ -454,7 +472,7 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
     """The review item of a flagged decision: where, what, the cost and its split, the
     sentence of the largest part, the hint's sentence where its tip fits the part, and the
     "not the X" clause about the card played where one of the trick's rules says it."""
-    reason = why(view, played, better, cost, result, index, level)
+    reason = why(view, played, better, cost, result, index, level, evaluation)
     params = dict(reason.params)
     tip, support, contrast = reason.tip, "", ""
     hint = explain(view, better, evaluation, contrasts=False, level=level)
@@ -469,7 +487,7 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
             tip, support = hint.tip, hint.reason
             params.update(own)
     if isinstance(played, Bid) and isinstance(better, Bid):
-        support = _nil_odds(view, played, better, reason.key, cost, params, level)
+        support = _nil_odds(view, played, better, reason.key, cost, params, level, evaluation)
     if isinstance(played, Card) and isinstance(better, Card):
         clause, extra = contrast_against(view, better, evaluation, played)
         if clause and _agrees(params, extra):
@@ -496,14 +514,15 @@ def _item(view: View, played: Card | Bid, better: Card | Bid, evaluation: Evalua
 
 
 def _nil_odds(view: View, played: Bid, better: Bid, reason: str, found: Price,
-              params: dict[str, str], level: str | None = None) -> str:
+              params: dict[str, str], level: str | None = None,
+              evaluation: Evaluation | None = None) -> str:
     """The clause that gives a Nil's odds where one of the two bids is the seat's Nil and the
     main sentence (another part's) does not already say them: a Nil is a bet, and its odds
     are the why of it (``params`` takes the clause's). "" when there is none."""
     if reason in ("review.why.bid-nil", "review.why.bid-no-nil") or played.is_nil == better.is_nil:
         return ""
     nil_played = played.is_nil
-    params["made"] = _in_ten(found.nil_made[1 if nil_played else 0], found.worlds)
+    params["made"] = stated_nil_odds(evaluation, found, nil_played)
     params["value"] = str(view.rules.nil_value)
     params["against"] = odds_against(level)
     return NIL_ODDS[nil_played]

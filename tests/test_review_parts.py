@@ -240,6 +240,36 @@ def test_a_nil_bid_item_gives_the_nils_odds_whatever_its_largest_part() -> None:
         assert words in i18n.review_sentence(review_to_dict(part)["items"][0])  # type: ignore[index]
 
 
+def test_a_nil_bid_item_states_the_hints_figure_not_its_own_play_outs_share() -> None:
+    """One measure, one voice: the review's Nil odds are the bid search's, the figure the
+    hint gives for the same bid ("Bid Nil: … succeeds about N times in 10"), not the share of
+    the item's own play-outs, on which the item was flagged (a Nil flagged as a mistake is
+    one whose deals went badly, so their share reads low: lab/nil_odds.py)."""
+    from spades_core.bots.expert import evaluate
+    from spades_core.hints import hint
+
+    game = finished(6930015435341146)
+    review = review_hand(game, 0)
+    item = next(item for item in review.items if isinstance(item.better, Bid))
+    view = view_for(hand_states(game, 0)[item.action_index], Seat.S)
+    found = evaluate(view)
+    assert found.nil_worlds
+    said = hint(view)
+    assert said.action == NIL and said.params["chance"] == item.params["made"]
+    assert item.params["made"] == str((20 * found.nil_made + found.nil_worlds)
+                                      // (2 * found.nil_worlds))
+    # where the two differ, the search's is said; the item's own only where the search did
+    # not weigh Nil (a Nil bid on a hand the search did not think could be one)
+    from spades_core.bots.expert import Evaluation
+    from spades_core.review import Price, stated_nil_odds
+
+    own = Price(0, 0, 0, 0, worlds=256, nil_made=(20, 200))  # better 1 in 10, played 8
+    assert stated_nil_odds(Evaluation((), 29, 72), own, nil_played=False) == "4"
+    assert stated_nil_odds(Evaluation((), 0, 0), own, nil_played=False) == "1"
+    assert stated_nil_odds(Evaluation((), 0, 0), own, nil_played=True) == "8"
+    assert stated_nil_odds(None, own, nil_played=True) == "8"
+
+
 def test_every_reason_has_its_words_in_both_languages() -> None:
     placeholder = re.compile(r"\{([a-z_]+)")
     en, fr = _coach_texts("en"), _coach_texts("fr")

@@ -34,6 +34,11 @@ def test_the_nil_odds_table_counts_stated_against_made() -> None:
             assert figures["stated_pct"] == 10 * int(bucket)
             assert figures["within"] is None  # under 30 hands: not judged
             assert 0 <= figures["made_pct"] <= 100
+    # the review's figure only where the review would show it (the item flagged)
+    shown = level["review_flagged"]
+    assert 0 <= shown["hands"] <= 3
+    assert sum(b["hands"] for b in shown["buckets"].values()) == shown["hands"]
+    assert set(shown["buckets"]) <= set(level["review"])
 
 
 @pytest.mark.slow
