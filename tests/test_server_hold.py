@@ -253,6 +253,11 @@ def test_each_limit_of_the_command_line_sets_its_own_setting() -> None:
     defaults = make_config(parse_args([]))
     assert defaults.address_enters == Config().address_enters
     assert defaults.finished_kept == Config().finished_kept
+    # secret deals unless a test asks for a seed (never in production: docs/server.md)
+    assert defaults.deal_seed is None and Config().deal_seed is None
+    assert make_config(parse_args(["--deal-seed", "7"])).deal_seed == 7
+    with pytest.raises(ValueError):
+        Config(deal_seed=-1)
     config = make_config(parse_args([
         "--address-connections", "3", "--address-creates", "4", "--address-joins", "6",
         "--address-failures", "7", "--sweep-interval", "1.5", "--idle-expiry", "60",
