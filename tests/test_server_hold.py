@@ -395,16 +395,18 @@ class RawSocket:
         self.reader.send(**message)
 
     def frames(self) -> Iterator[Frame]:
-        """The frames the server sends, as they come."""
+        """The frames the server sends, as they come: first those already read with the
+        handshake's answer (on a loaded machine the server's first ping came in the same
+        read, and the next one never comes: it waits for the pong)."""
         protocol = self.reader.protocol
         while True:
+            for event in protocol.events_received():
+                if isinstance(event, Frame):  # (not the handshake's answer)
+                    yield event
             data = self.sock.recv(65536)
             if not data:
                 return
             protocol.receive_data(data)
-            for event in protocol.events_received():
-                if isinstance(event, Frame):  # (not the handshake's answer)
-                    yield event
 
     def reset(self) -> None:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, LINGER_RESET)

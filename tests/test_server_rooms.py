@@ -504,22 +504,23 @@ def test_a_new_app_on_the_same_store_resumes_the_room(tmp_path: Path) -> None:
 
 def test_nudge_then_a_bot_plays_the_seat_until_its_player_is_back(tmp_path: Path) -> None:
     """Nudge too early, nudge, nudge again, take-over, back. No step depends on how fast the
-    test runs: the too-early nudge is sent as soon as South's turn is seen, 2 s before a
-    nudge is allowed, and the second nudge right behind the first, 1 s before the take-over
-    (with 0.5 s and 0.3 s, a test slowed by a loaded machine nudged too late and too slow)."""
-    nudge_after = 2.0
-    running = start_server(0, config=base_config(tmp_path, nudge_after=nudge_after))
+    test runs: the too-early nudge is sent a minute before a nudge is allowed, the minute is
+    then taken off the room's last move (no test waits for it), and the second nudge goes
+    right behind the first, 2 s before the take-over (with a wait of 2 s before the nudge, a
+    loaded machine could see South's turn too late for "too-early")."""
+    running = start_server(0, config=base_config(tmp_path, nudge_after=60.0))
     try:
         north = Client(running.url)
         north.enter(type="create", nickname="Ann", seat="N",
-                    options={"takeover_seconds": 1.0, "bot_level": "beginner"})
+                    options={"takeover_seconds": 2.0, "bot_level": "beginner"})
         south = Client(running.url)
         south.enter(type="join", code=north.code, nickname="Sam", seat="S")
         north.send(type="start")
         north.until(lambda m: m["type"] == "state" and m["view"] and m["view"]["to_act"] == "S")
         north.send(type="nudge")
         assert north.refusal()["reason"] == "too-early"
-        time.sleep(nudge_after + 0.1)  # South has not moved for longer than that since
+        # as if South had not moved for a minute
+        running.app.state.manager.rooms[north.code].last_move -= 61
         north.send(type="nudge")
         north.send(type="nudge")  # at once: the first is still on
         nudged = north.until(lambda m: m["type"] == "state" and m["room"]["nudge"])
