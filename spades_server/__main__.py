@@ -86,6 +86,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits")
     parser.add_argument("--max-rooms", type=int, metavar="N", default=defaults.max_rooms_loaded,
                         help="rooms held in memory at once (default %(default)s)")
+    parser.add_argument("--deal-seed", type=int, metavar="N", default=None,
+                        help="FOR TESTS ONLY, never in production: every room deals from deal "
+                             "number N (the same hands on every run; whoever knows N knows "
+                             "every hand to come). Default: each hand from a fresh secret")
     parser.add_argument("--no-build", action="store_true",
                         help="skip tools/build_web.py (serve site/ as it is)")
     parser.add_argument("--no-install", action="store_true", help="skip the pip set-up")
@@ -155,6 +159,7 @@ def make_config(args: argparse.Namespace) -> Config:
         ws_deflate=args.ws_deflate,
         allowed_origins=origins(args.origin),
         max_rooms_loaded=args.max_rooms,
+        deal_seed=args.deal_seed,
         **{field: getattr(args, field) for _, field, _ in LIMITS},
     )
 

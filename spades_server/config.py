@@ -10,6 +10,8 @@ from pathlib import Path
 from types import ModuleType
 from urllib.parse import urlsplit
 
+from spades_core.deal import check_deal_number
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -103,8 +105,16 @@ class Config:
         default_factory=lambda: os.environ.get("SPADES_RANKED_SECRET") or None)
     ranked_bot_delay: float | None = None  # a ranked game's bots' wait (None: bot_delay)
     refresh_build_info: bool = True  # rewrite site/vendor/build.json when the site changes
+    # TESTS ONLY, never in production: every room deals from this deal number (its first
+    # game is ``?deal=N``'s, a rematch the number after its versions), so that a test's
+    # games have the same hands, and the same length, on every run. Anyone who knows the
+    # number knows every hand to come. None (the default): each hand from a fresh secret
+    # number (spades_server.rooms.random_deal).
+    deal_seed: int | None = None
 
     def __post_init__(self) -> None:
+        if self.deal_seed is not None:
+            check_deal_number(self.deal_seed)
         for origin in self.allowed_origins:
             if normal_origin(origin) is None:
                 raise ValueError(f"not an origin (scheme://host[:port]): {origin!r}")

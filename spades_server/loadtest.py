@@ -119,7 +119,10 @@ async def _client(
     import websockets
 
     totals = run.totals
-    async with websockets.connect(url, max_size=2**22, open_timeout=60) as ws:
+    # no keepalive pings of the client's own, as a page sends none (with websockets' default
+    # a client whose loop is busy closes itself with 1011 when a pong is 20 s late)
+    async with websockets.connect(url, max_size=2**22, open_timeout=60,
+                                  ping_interval=None) as ws:
         welcome = json.loads(await ws.recv())
         assert welcome["type"] == "welcome"
         if join["type"] == "join":

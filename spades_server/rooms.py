@@ -106,10 +106,15 @@ class SeatInfo:
         return cls(data["nickname"], data["token"], bool(data["away"]), int(data["looked"]))
 
 
-def random_deal(rules: Rules, hand_index: int) -> tuple[int, int, int, int]:
+def random_deal(rules: Rules, hand_index: int,
+                seed: int | None = None) -> tuple[int, int, int, int]:
     """The cards of a hand from a fresh secret deal number: the number is never kept nor sent,
-    so nobody can work out the hands still to come (the record keeps each hand's cards)."""
-    return deal_hand(secrets.randbelow(MAX_DEAL + 1), hand_index, rules.deck_mask)
+    so nobody can work out the hands still to come (the record keeps each hand's cards).
+
+    ``seed`` (tests only: ``Config.deal_seed``): hand ``hand_index`` of that deal number
+    instead, the same on every run."""
+    number = secrets.randbelow(MAX_DEAL + 1) if seed is None else seed
+    return deal_hand(number, hand_index, rules.deck_mask)
 
 
 class Room:
@@ -345,7 +350,7 @@ class Room:
         if not people or not all(seat in self.rematch for seat in people):
             return
         self.base = self.version() + 1
-        self.state = GameState.new(self.rules, cards=random_deal(self.rules, 0))
+        self.state = GameState.new(self.rules, cards=self.deal(0))
         for info in self.seats:
             info.looked = -1  # the new first hand is unseen (Blind Nil)
             info.away = False
@@ -370,10 +375,19 @@ class Room:
         if self.status != "waiting":
             return
         self.flow.cancel_start()
-        self.state = GameState.new(self.rules, cards=random_deal(self.rules, 0))
+        self.state = GameState.new(self.rules, cards=self.deal(0))
         self.status = "playing"
         self._moved()
         self.save()
+
+    def deal(self, hand_index: int) -> tuple[int, int, int, int]:
+        """The cards of this game's hand ``hand_index``: secret (:func:`random_deal`), or
+        with a test's ``Config.deal_seed`` those of deal number seed + ``base`` (a rematch
+        is a new deal, the same on every run)."""
+        seed = self.manager.config.deal_seed
+        if seed is not None:
+            seed = (seed + self.base) % (MAX_DEAL + 1)
+        return random_deal(self.rules, hand_index, seed)
 
     def _moved(self) -> None:
         self.last_move = time.time()
@@ -389,7 +403,7 @@ class Room:
         state = before.apply(action, seat)
         cards = None
         if state.phase is Phase.DEALING:
-            cards = random_deal(self.rules, state.hand_index)
+            cards = self.deal(state.hand_index)
             state = state.deal_cards(cards)
         self.steps.append((before, seat, action, cards, state))
         self.state = state

@@ -16,7 +16,7 @@ import pytest
 
 from spades_server.server import RunningServer, start_server
 from tests.test_server_rooms import (
-    TIMEOUT,
+    MAX_FRAMES,
     Client,
     Leaks,
     base_config,
@@ -117,10 +117,11 @@ def test_leave_frees_the_seat_at_once_the_host_frees_and_opens_seats_and_passes_
     turn = south.until(lambda m: state(m) and m["view"] and m["view"]["to_act"] == "S")
     south.send(type="leave")
     assert south.until(lambda m: m["type"] == "left")["by"] == "self"
-    started = time.monotonic()
+    # (nobody nudges here, and a nudge is allowed only after 60 s: South's bid is a bot's
+    # because South left; the wait is on the frames, each within TIMEOUT, not on a clock)
     moved = east.until(lambda m: state(m) and m["version"] > turn["version"]
                        and m["view"]["bids"][2] is not None)
-    assert time.monotonic() - started < 5 and nicknames(moved) == ["Ann", "Bob", None, None]
+    assert moved["room"]["nudge"] is None and nicknames(moved) == ["Ann", "Bob", None, None]
     assert moved["room"]["seats"][2]["bot"] is True
     # Cy may not take a bot's seat back unless the host opens the seats.
     south.send(type="join", code=host.code, nickname="Cy", seat="S")
@@ -178,12 +179,15 @@ def test_presence_the_turn_timer_and_who_sits_where_before_joining(
     host.until(lambda m: state(m) and m["room"]["seats"][2]["connected"])
     # The turn's timer: the seat to act, since when, when a nudge is allowed, and once
     # nudged when a bot takes over (the server's clock is sent along).
+    started = time.time()
     host.send(type="start")
     turn = host.until(lambda m: state(m) and m["view"] and m["view"]["to_act"] == "S")
     timer = turn["room"]["timer"]
     assert timer["seat"] == "S" and timer["takeover_at"] is None
     assert timer["nudge_at"] == pytest.approx(timer["since"] + 60.0, abs=0.01)
-    assert abs(turn["room"]["clock"] - time.time()) < 5
+    # the server's clock when it sent the frame: after the start, before the frame was read
+    # (bounds that hold however late a loaded machine reads it)
+    assert started - 1 <= turn["room"]["clock"] <= time.time() + 1
     assert timer["since"] <= turn["room"]["clock"] <= timer["nudge_at"]
     room = server.app.state.manager.rooms[host.code]
     room.last_move -= 61  # as if South had thought for a minute (no test waits for it)
@@ -226,8 +230,9 @@ def test_a_spectator_sees_the_table_and_never_a_card_not_played(
     frames = 0
     host.send(type="start")
     final = play_until(host, over)
-    deadline = time.monotonic() + TIMEOUT
-    while time.monotonic() < deadline:
+    # every frame of the game, read once the game is over (each within TIMEOUT: the whole
+    # read is not timed, which a loaded machine stretches)
+    for _ in range(MAX_FRAMES):
         message = watcher.recv()
         if not state(message):
             continue

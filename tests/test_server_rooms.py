@@ -16,7 +16,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from spades_core import record
+from spades_core import GameState, Rules, record
 from spades_core.cards import CARD_TEXT
 from spades_core.roomcode import CODE_LENGTH
 from spades_core.seats import SEATS, Seat
@@ -28,6 +28,13 @@ from spades_server.server import RunningServer, start_server
 from tests.helpers import http_get
 
 TIMEOUT = 10.0
+# Every room of these servers deals from this deal number (Config.deal_seed, tests only):
+# a game has the same hands, and so the same length, on every run.
+DEAL_SEED = 3
+# A test waits on the game's states, never on the clock: play_until gives up after this many
+# frames (a game to 100 points of these tests sends a few hundred), and each frame may take
+# TIMEOUT seconds to come, however loaded the machine.
+MAX_FRAMES = 20_000
 
 
 @dataclass
@@ -90,6 +97,7 @@ def base_config(tmp_path: Path, **changes: Any) -> Config:
         address_creates=1000,
         address_enters=10_000,
         address_failures=1000,
+        deal_seed=DEAL_SEED,
     )
     return replace(config, **changes)
 
@@ -114,8 +122,15 @@ class Client:
         headers = {"Origin": origin} if origin else None
         self.ws: ClientConnection = connect(
             url.replace("http://", "ws://") + "ws", additional_headers=headers,
-            open_timeout=TIMEOUT, max_queue=None,  # keeps every frame it has not read yet:
-        ).__enter__()  # never a slow reader the server would close, however loaded the machine
+            open_timeout=TIMEOUT,
+            # keeps every frame it has not read yet: never a slow reader the server would
+            # close, however loaded the machine
+            max_queue=None,
+            # no keepalive pings of the client's own (a page sends none): on a loaded machine
+            # a pong late by 20 s made the client close itself with 1011 "keepalive ping
+            # timeout". The server's keepalive stays, and this client answers its pings.
+            ping_interval=None,
+        ).__enter__()
         assert self.recv()["type"] == "welcome"
         self.code = ""
         self.seat = ""
@@ -134,8 +149,9 @@ class Client:
         return message
 
     def until(self, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
-        deadline = time.monotonic() + TIMEOUT
-        while time.monotonic() < deadline:
+        """The first message that passes ``test``: at most MAX_FRAMES, each within TIMEOUT
+        (bots may send many frames before it; no limit on the whole wait)."""
+        for _ in range(MAX_FRAMES):
             message = self.recv()
             if test(message):
                 return message
@@ -174,10 +190,10 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 
 def play_until(client: Client, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """Act on each of the seat's turns (once per version, also across calls) until
-    ``done(view)``."""
-    deadline = time.monotonic() + 60
+    ``done(view)``: at most MAX_FRAMES frames, each within TIMEOUT (no limit on the whole,
+    which a loaded machine stretches)."""
     pending = [client.last] if client.last is not None else []
-    while time.monotonic() < deadline:
+    for _ in range(MAX_FRAMES):
         message = pending.pop() if pending else client.recv()
         if message["type"] == "refused":
             raise AssertionError(message)
@@ -226,8 +242,8 @@ def run_all(clients: list[Client], done: Callable[[dict[str, Any]], bool]) -> li
     threads = [threading.Thread(target=run, args=(i,)) for i in range(len(clients))]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join(90)
+    for thread in threads:  # each ends by itself: play_until is bounded (MAX_FRAMES)
+        thread.join()
     for result in results:
         if isinstance(result, BaseException):
             raise result
@@ -292,6 +308,37 @@ def test_a_whole_game_with_bots_and_its_record(server: RunningServer, leaks: Lea
     assert state.phase.value == "over" and list(state.scores) == final["view"]["scores"]
     assert leaks.frames > 50
     player.close()
+
+
+def _first_hand(client: Client) -> list[str]:
+    client.send(type="start")
+    return sorted(play_until(client, lambda view: view["hand"] is not None)["view"]["hand"])
+
+
+def test_a_deal_seed_deals_deal_ns_hands_and_without_one_every_room_its_own(
+    server: RunningServer, tmp_path: Path,
+) -> None:
+    """Config.deal_seed (``--deal-seed``, tests only): a room's first hand is the first hand
+    of deal N, as ``?deal=N`` deals it. Without it (production), each room's deal is secret:
+    two rooms are not dealt the same hand."""
+    options = {"bot_level": "beginner", "blind_nil": False}
+    seeded = Client(server.url)
+    seeded.enter(type="create", nickname="Ann", seat="W", options=options)
+    dealt = GameState.new(Rules(blind_nil=False), deal=DEAL_SEED).hand_of(Seat.W)
+    assert _first_hand(seeded) == sorted(CARD_TEXT[card.id] for card in dealt)
+    seeded.close()
+    (tmp_path / "secret").mkdir()
+    secret = start_server(0, config=base_config(tmp_path / "secret", deal_seed=None))
+    try:
+        hands = []
+        for _ in range(2):
+            player = Client(secret.url)
+            player.enter(type="create", nickname="Bob", seat="W", options=options)
+            hands.append(_first_hand(player))
+            player.close()
+        assert hands[0] != hands[1]
+    finally:
+        secret.stop()
 
 
 def test_acting_without_a_seat_or_for_another_seat_is_refused(server: RunningServer) -> None:
@@ -445,22 +492,23 @@ def test_a_new_app_on_the_same_store_resumes_the_room(tmp_path: Path) -> None:
 
 def test_nudge_then_a_bot_plays_the_seat_until_its_player_is_back(tmp_path: Path) -> None:
     """Nudge too early, nudge, nudge again, take-over, back. No step depends on how fast the
-    test runs: the too-early nudge is sent as soon as South's turn is seen, 2 s before a
-    nudge is allowed, and the second nudge right behind the first, 1 s before the take-over
-    (with 0.5 s and 0.3 s, a test slowed by a loaded machine nudged too late and too slow)."""
-    nudge_after = 2.0
-    running = start_server(0, config=base_config(tmp_path, nudge_after=nudge_after))
+    test runs: the too-early nudge is sent a minute before a nudge is allowed, the minute is
+    then taken off the room's last move (no test waits for it), and the second nudge goes
+    right behind the first, 2 s before the take-over (with a wait of 2 s before the nudge, a
+    loaded machine could see South's turn too late for "too-early")."""
+    running = start_server(0, config=base_config(tmp_path, nudge_after=60.0))
     try:
         north = Client(running.url)
         north.enter(type="create", nickname="Ann", seat="N",
-                    options={"takeover_seconds": 1.0, "bot_level": "beginner"})
+                    options={"takeover_seconds": 2.0, "bot_level": "beginner"})
         south = Client(running.url)
         south.enter(type="join", code=north.code, nickname="Sam", seat="S")
         north.send(type="start")
         north.until(lambda m: m["type"] == "state" and m["view"] and m["view"]["to_act"] == "S")
         north.send(type="nudge")
         assert north.refusal()["reason"] == "too-early"
-        time.sleep(nudge_after + 0.1)  # South has not moved for longer than that since
+        # as if South had not moved for a minute
+        running.app.state.manager.rooms[north.code].last_move -= 61
         north.send(type="nudge")
         north.send(type="nudge")  # at once: the first is still on
         nudged = north.until(lambda m: m["type"] == "state" and m["room"]["nudge"])
@@ -545,8 +593,6 @@ def test_quick_match_seats_players_together_and_bots_fill_the_rest(
 
 
 def test_view_to_json_holds_only_what_the_seat_sees() -> None:
-    from spades_core import GameState
-
     state = GameState.new(deal=7)
     for seat in SEATS:
         data = view_to_json(view_for(state, seat))
