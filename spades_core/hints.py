@@ -1263,6 +1263,16 @@ def hint(view: View, level: str | None = None) -> Hint:
     return explain(view, evaluation.best, evaluation, level=level)
 
 
+def hint_from(view: View, evaluation: Evaluation, level: str | None = None) -> Hint:
+    """:func:`hint` from its search already made: ``evaluation`` is ``evaluate(view)`` (the
+    Expert's search kept whole), run earlier, e.g. to show the card before its sentence.
+    The same hint as :func:`hint`, whose second half this is (the sentence, and the prices
+    of the cards its clauses name)."""
+    if not view.my_turn:
+        raise UsageError(f"{view.seat} is not to act")
+    return explain(view, evaluation.best, evaluation, level=level)
+
+
 def hint_steps(view: View, level: str | None = None) -> Generator[None, None, Hint]:
     """:func:`hint` in steps, for a caller that cannot block (the page's main thread when
     its worker is away): the Expert's search kept whole (:func:`evaluate_steps`, the same
