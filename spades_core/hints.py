@@ -29,7 +29,14 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from .bids import BLIND_NIL, Bid
-from .bots.expert import Evaluation, ExpertBot, ExpertBudget, bid_forecast, evaluate
+from .bots.expert import (
+    Evaluation,
+    ExpertBot,
+    ExpertBudget,
+    bid_forecast,
+    evaluate,
+    evaluate_steps,
+)
 from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
 from .cards import CARD_TEXT, SUIT_MASKS, Card
 from .errors import UsageError
@@ -1256,26 +1263,32 @@ def hint(view: View, level: str | None = None) -> Hint:
     return explain(view, evaluation.best, evaluation, level=level)
 
 
+def hint_from(view: View, evaluation: Evaluation, level: str | None = None) -> Hint:
+    """:func:`hint` from its search already made: ``evaluation`` is ``evaluate(view)`` (the
+    Expert's search kept whole), run earlier, e.g. to show the card before its sentence.
+    The same hint as :func:`hint`, whose second half this is (the sentence, and the prices
+    of the cards its clauses name)."""
+    if not view.my_turn:
+        raise UsageError(f"{view.seat} is not to act")
+    return explain(view, evaluation.best, evaluation, level=level)
+
+
 def hint_steps(view: View, level: str | None = None) -> Generator[None, None, Hint]:
     """:func:`hint` in steps, for a caller that cannot block (the page's main thread when
-    its worker is away): the Expert's search yields after each imagined deal; the
-    evaluation that explains the decision then runs in one piece.  The same hint."""
+    its worker is away): the Expert's search kept whole (:func:`evaluate_steps`, the same
+    search as the bot's, run once) yields after each imagined deal; the sentence then
+    follows in one piece.  The same hint."""
     if not view.my_turn:
         raise UsageError(f"{view.seat} is not to act")
     if view.phase is Phase.BIDDING:
         if view.hand is None:
             blind = yield from _EXPERT.blind_nil_steps(view)
             return explain(view, BLIND_NIL if blind else None, None, level=level)
-        action: Card | Bid = yield from _EXPERT.bid_steps(view)
-    elif view.phase is Phase.PLAYING:
-        action = yield from _EXPERT.play_steps(view)
-    else:
+    elif view.phase is not Phase.PLAYING:
         raise UsageError("nothing to decide in this phase")
+    evaluation = yield from evaluate_steps(view, _EXPERT.budget)
     yield
-    evaluation = evaluate(view, _EXPERT.budget)
-    if evaluation.best != action:
-        return explain(view, action, None, level=level)
-    return explain(view, action, evaluation, level=level)
+    return explain(view, evaluation.best, evaluation, level=level)
 
 
 def normal_hint(view: View) -> Hint:

@@ -285,7 +285,10 @@ class _Tally:
 def _play_draw(view: View, played: Card | Bid, better: Card | Bid, worlds: int, salt: int,
                tally: _Tally) -> None:
     """Both actions played out (or solved) in one draw of ``worlds`` imagined deals, added
-    to ``tally``."""
+    to ``tally``.  What does not change from one deal to the next (the position's bids,
+    leader, trick, tricks and contracts) is read once, and an outcome's figures (its split,
+    the team's tricks and bags) are worked out once per bids and tricks: a pure function
+    of them (the same figures as working them out at every deal, for less)."""
     seat = int(view.seat)
     team = seat & 1
     value = _points_value(view) if isinstance(better, Card) and exact_endgame(view) else None
@@ -293,27 +296,43 @@ def _play_draw(view: View, played: Card | Bid, better: Card | Bid, worlds: int, 
         worlds = min(worlds, ExpertBudget().exact_worlds // 2)
     total = squares = 0
     drawn = _worlds(view, worlds, salt)
+    bags_before, rules = view.bags, view.rules
+    figures: dict[tuple[tuple[Bid, Bid, Bid, Bid], tuple[int, int, int, int]],
+                  tuple[Split, int, int, int, bool]] = {}
+
+    def outcome(bids: tuple[Bid, Bid, Bid, Bid],
+                taken: tuple[int, int, int, int]) -> tuple[Split, int, int, int, bool]:
+        found = figures.get((bids, taken))
+        if found is None:
+            found = figures[bids, taken] = (
+                split_outcome(bids, taken, bags_before, rules, team), _team(taken, team),
+                _bags(bids, taken, team), _team(taken, 1 - team), taken[seat] == 0)
+        return found
+
+    actions = (better, played)
+    deal_leader = (int(view.dealer) + 1) & 3  # a bid's play-out: from the first lead
+    card_bids = _bids(view)  # a card's: from the position
+    card_contracts = Contracts.of(card_bids)
+    leader = int(view.leader) if view.leader is not None else seat
+    trick = tuple(card.id for _, card in view.trick)
+    tricks_won, broken = view.tricks_won, view.spades_broken
     for world in drawn:
         outcomes = []
         solver = Solver(team, value) if value is not None else None
-        for action in (better, played):
+        for action in actions:
             if isinstance(action, Bid):
                 bids = _imagined_bids(view, world, action)
-                leader = (int(view.dealer) + 1) & 3
-                taken = play_out(world, leader, (), (0, 0, 0, 0), False, Contracts.of(bids))
+                taken = play_out(world, deal_leader, (), (0, 0, 0, 0), False,
+                                 Contracts.of(bids))
             else:
-                bids = _bids(view)
-                leader = int(view.leader) if view.leader is not None else seat
-                trick = tuple(card.id for _, card in view.trick)
+                bids = card_bids
                 if solver is not None:  # the last tricks: best play on both sides
-                    taken = _tricks_of(solver.solve(world, leader, trick, view.tricks_won,
-                                                    view.spades_broken, first=action.id))
+                    taken = _tricks_of(solver.solve(world, leader, trick, tricks_won, broken,
+                                                    first=action.id))
                 else:
-                    taken = play_out(world, leader, trick, view.tricks_won,
-                                     view.spades_broken, Contracts.of(bids), first=action.id)
-            outcomes.append((split_outcome(bids, taken, view.bags, view.rules, team),
-                             _team(taken, team), _bags(bids, taken, team),
-                             _team(taken, 1 - team), taken[seat] == 0))
+                    taken = play_out(world, leader, trick, tricks_won, broken, card_contracts,
+                                     first=action.id)
+            outcomes.append(outcome(bids, taken))
         (parts_b, tricks_b, bags_b, theirs_b, zero_b) = outcomes[0]
         (parts_p, tricks_p, bags_p, theirs_p, zero_p) = outcomes[1]
         difference = 0

@@ -195,3 +195,32 @@ def test_a_broken_answer_is_decided_again_here(monkeypatch: pytest.MonkeyPatch) 
         return await runner.decide(positions(8)[-1], "expert")
 
     assert run_loop(run()) == bot_action(make_bot("expert"), positions(8)[-1])
+
+
+def test_the_card_first_then_its_sentence_is_the_hint_from_one_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page shows the hint's card first (``hint_card_steps``), then its sentence
+    (``hint_json_steps``): the same card and the same hint as ``hints.hint``, and the
+    sentence's job makes no search of its own (the card's is kept for it)."""
+    from spades_core import Seat, hints
+    from spades_core.bots.expert import run_steps
+    from spades_core.views import view_for
+
+    states = [state for state in positions(60) if state.to_act == Seat.S]
+    assert len(states) >= 8 and {s.phase for s in states} == {Phase.BIDDING, Phase.PLAYING}
+    real = hints.hint_steps
+    searched: list[int] = []
+    monkeypatch.setattr(hints, "hint_steps", lambda *a, **k: searched.append(1) or real(*a, **k))
+    for state in states:
+        view = view_for(state, Seat.S)
+        whole = botrunner.hint_to_json(hints.hint(view, "normal"))
+        record = dumps(state)
+        assert run_steps(botrunner.hint_card_steps(record, True)) == str(hints.hint(view).action)
+        assert run_steps(botrunner.hint_json_steps(record, True, "normal")) == whole
+        assert not searched
+    # a position whose card was not asked first: its own search, the same hint
+    run_steps(botrunner.hint_card_steps(dumps(states[0]), True))
+    other = states[-1]
+    assert run_steps(botrunner.hint_json_steps(dumps(other), True, "")) == (
+        botrunner.hint_to_json(hints.hint(view_for(other, Seat.S))))
+    assert searched == [1]

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades_core import Bid, GameState, Phase, Rules, Seat
-from spades_core.bots.rollout import Contracts, play_out
-from spades_core.cards import cards_of_mask
+from spades_core.bots import rollout
+from spades_core.bots.rollout import Contracts, RandomPolicy, play_out
+from spades_core.cards import SUIT_MASKS, cards_of_mask
 
 from .test_properties import VARIANTS, _random_bid
 
@@ -79,3 +80,94 @@ def test_a_partial_position_plays_out_as_its_states() -> None:
         end = _finish(state, random.Random(9), asked_states)
         assert asked_fast == asked_states and asked_fast
         assert tricks == end.past_hands[-1].tricks and sum(tricks) == 5
+
+
+# --- the inlined random player and the unrolled helpers: the same cards as what they replace
+
+
+class _CalledRandom(RandomPolicy):
+    """A :class:`RandomPolicy` that :func:`play_out` calls at every choice (not inlined:
+    it is not of the class itself)."""
+
+    __slots__ = ()
+
+
+@settings(max_examples=150, deadline=None)
+@given(rules=VARIANTS, deal=st.integers(0, 2**53 - 1), seed=st.integers(0, 2**64 - 1),
+       played=st.integers(0, 51), nils=st.integers(0, 15))
+def test_the_inlined_random_player_plays_as_the_called_one(
+        rules: Rules, deal: int, seed: int, played: int, nils: int) -> None:
+    rng = random.Random(seed)
+    state = GameState.new(rules, deal=deal)
+    while state.phase is Phase.BIDDING:
+        state = state.apply(_random_bid(state, rng))
+    for _ in range(played):
+        state = state.apply(rng.choice(state.legal_plays()))
+    contracts = Contracts((1, 2, 3, 4), tuple(bool(nils >> s & 1) for s in range(4)))  # type: ignore[arg-type]
+    args = ([state.held_mask(seat) for seat in Seat], int(state.leader),  # type: ignore[arg-type]
+            [card.id for _, card in state.trick], state.tricks_won, state.spades_broken,
+            contracts)
+    legal = state.legal_play_mask()
+    first = rng.choice(cards_of_mask(legal)).id if played % 2 else -1
+    inlined, called = RandomPolicy(seed), _CalledRandom(seed)
+    assert play_out(*args, first=first, policy=inlined) == play_out(
+        *args, first=first, policy=called)
+    assert inlined.state == called.state  # the same numbers drawn
+
+
+def _rank(card: int) -> int:
+    return card % 13 if card < 52 else card - 39
+
+
+def _low_rank_loop(mask: int) -> int:
+    best, best_rank = -1, 99
+    for suit in range(4):
+        bits = mask & SUIT_MASKS[suit]
+        if bits:
+            card = (bits & -bits).bit_length() - 1
+            if _rank(card) + (suit == 3) < best_rank:
+                best, best_rank = card, _rank(card) + (suit == 3)
+    return best
+
+
+def _high_rank_loop(mask: int) -> int:
+    best, best_rank = -1, -99
+    for suit in range(4):
+        bits = mask & SUIT_MASKS[suit]
+        if bits:
+            card = bits.bit_length() - 1
+            if _rank(card) - (suit == 3) > best_rank:
+                best, best_rank = card, _rank(card) - (suit == 3)
+    return best
+
+
+def _discard_low_loop(hand: int, legal: int) -> int:
+    best, best_len = -1, 99
+    for suit in range(3):
+        bits = legal & SUIT_MASKS[suit]
+        if bits and (hand & SUIT_MASKS[suit]).bit_count() < best_len:
+            best, best_len = (bits & -bits).bit_length() - 1, (hand & SUIT_MASKS[suit]).bit_count()
+    return best if best >= 0 else (legal & -legal).bit_length() - 1
+
+
+def _masters_loop(hand: int, others: int) -> int:
+    found = 0
+    for suit in range(4):
+        mine = hand & SUIT_MASKS[suit]
+        if mine:
+            top = (others & SUIT_MASKS[suit]).bit_length()
+            found |= mine >> top << top
+    return found
+
+
+def test_the_unrolled_helpers_choose_as_loops_over_the_suits() -> None:
+    rng = random.Random(45)
+    for _ in range(20_000):
+        hand = rng.getrandbits(54) & rng.getrandbits(54)
+        legal = hand & rng.getrandbits(54) or hand
+        others = rng.getrandbits(54) & ~hand
+        if legal:
+            assert rollout._low_rank(legal) == _low_rank_loop(legal)
+            assert rollout._high_rank(legal) == _high_rank_loop(legal)
+            assert rollout._discard_low(hand, legal) == _discard_low_loop(hand, legal)
+        assert rollout._masters(hand, others) == _masters_loop(hand, others)

@@ -29,15 +29,21 @@ def decide(record_text: str, level: str) -> str:
 
 def hint(record_text: str, hand_seen: bool, level: str = "") -> str:
     """South's hint in the game record, as JSON (``ui.shared.botrunner.hint_from_json`` reads
-    it); ``level`` the opponents' bot level ("" for none: whom a Nil figure assumes)."""
-    from spades_core.hints import hint as coach
-    from spades_core.seats import Seat
-    from spades_core.views import view_for
-    from ui.shared.botrunner import hint_to_json
+    it); ``level`` the opponents' bot level ("" for none: whom a Nil figure assumes).  After
+    :func:`hint_card` on the same record, from the search that one made."""
+    from spades_core.bots.expert import run_steps
+    from ui.shared.botrunner import hint_json_steps
 
-    state = loads(str(record_text))
-    return hint_to_json(coach(view_for(state, Seat.S, hand_seen=bool(hand_seen)),
-                              str(level) or None))
+    return str(run_steps(hint_json_steps(str(record_text), bool(hand_seen), str(level))))
+
+
+def hint_card(record_text: str, hand_seen: bool) -> str:
+    """The hint's card or bid for South in the game record (its text), its search kept
+    for :func:`hint` on the same record (``ui.shared.botrunner.hint_card_steps``)."""
+    from spades_core.bots.expert import run_steps
+    from ui.shared.botrunner import hint_card_steps
+
+    return str(run_steps(hint_card_steps(str(record_text), bool(hand_seen))))
 
 
 def review(record_text: str, hand_index: int) -> str:
@@ -90,4 +96,6 @@ def drill(name: str, index: int) -> str:
     return solve_json(str(name), int(index))
 
 
-__export__ = ["decide", "drill", "hint", "judge", "par_step", "ping", "review", "review_part"]
+__export__ = [
+    "decide", "drill", "hint", "hint_card", "judge", "par_step", "ping", "review", "review_part",
+]

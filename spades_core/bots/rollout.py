@@ -28,7 +28,6 @@ from ..bids import Bid
 from ..cards import SPADES_MASK, SUIT_MASKS, SUIT_OF
 from ..rules import BEATEN_BY, PLAY_FROM
 
-_SPADES = 3
 _SIDE_SUITS = (0, 1, 2)
 _NOT_SPADES = ~SPADES_MASK
 
@@ -59,17 +58,33 @@ def _low(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
+_S0, _S1, _S2, _S3 = SUIT_MASKS  # a card's rank in its suit: its id less 13 × the suit's index
+# (the spades' 39 also for the jokers: ranks 13 and 14, as in RANK); unrolled over the
+# four suits below, where a loop was: these run at most cards of every play-out
+
+
 def _low_rank(mask: int) -> int:
     """The card of ``mask`` with the lowest rank (side suits before spades on ties)."""
     best = -1
     best_rank = 99
-    for suit in (0, 1, 2, 3):
-        bits = mask & SUIT_MASKS[suit]
-        if bits:
-            card = (bits & -bits).bit_length() - 1
-            rank = RANK[card] + (1 if suit == _SPADES else 0)
-            if rank < best_rank:
-                best, best_rank = card, rank
+    bits = mask & _S0
+    if bits:
+        best = best_rank = (bits & -bits).bit_length() - 1
+    bits = mask & _S1
+    if bits:
+        card = (bits & -bits).bit_length() - 1
+        if card - 13 < best_rank:
+            best, best_rank = card, card - 13
+    bits = mask & _S2
+    if bits:
+        card = (bits & -bits).bit_length() - 1
+        if card - 26 < best_rank:
+            best, best_rank = card, card - 26
+    bits = mask & _S3
+    if bits:
+        card = (bits & -bits).bit_length() - 1
+        if card - 38 < best_rank:  # a spade's rank, plus one
+            best = card
     return best
 
 
@@ -77,13 +92,24 @@ def _high_rank(mask: int) -> int:
     """The card of ``mask`` with the highest rank (side suits before spades on ties)."""
     best = -1
     best_rank = -99
-    for suit in (0, 1, 2, 3):
-        bits = mask & SUIT_MASKS[suit]
-        if bits:
-            card = bits.bit_length() - 1
-            rank = RANK[card] - (1 if suit == _SPADES else 0)
-            if rank > best_rank:
-                best, best_rank = card, rank
+    bits = mask & _S0
+    if bits:
+        best = best_rank = bits.bit_length() - 1
+    bits = mask & _S1
+    if bits:
+        card = bits.bit_length() - 1
+        if card - 13 > best_rank:
+            best, best_rank = card, card - 13
+    bits = mask & _S2
+    if bits:
+        card = bits.bit_length() - 1
+        if card - 26 > best_rank:
+            best, best_rank = card, card - 26
+    bits = mask & _S3
+    if bits:
+        card = bits.bit_length() - 1
+        if card - 40 > best_rank:  # a spade's rank, less one
+            best = card
     return best
 
 
@@ -91,12 +117,17 @@ def _discard_low(hand: int, legal: int) -> int:
     """A card to throw away cheaply: the lowest card of the shortest side suit."""
     best = -1
     best_len = 99
-    for suit in _SIDE_SUITS:
-        bits = legal & SUIT_MASKS[suit]
-        if bits:
-            length = (hand & SUIT_MASKS[suit]).bit_count()
-            if length < best_len:
-                best, best_len = (bits & -bits).bit_length() - 1, length
+    bits = legal & _S0
+    if bits:
+        best, best_len = (bits & -bits).bit_length() - 1, (hand & _S0).bit_count()
+    bits = legal & _S1
+    if bits:
+        length = (hand & _S1).bit_count()
+        if length < best_len:
+            best, best_len = (bits & -bits).bit_length() - 1, length
+    bits = legal & _S2
+    if bits and (hand & _S2).bit_count() < best_len:
+        best = (bits & -bits).bit_length() - 1
     if best < 0:
         return _low(legal)
     return best
@@ -105,12 +136,22 @@ def _discard_low(hand: int, legal: int) -> int:
 def _masters(hand: int, others: int) -> int:
     """The cards of ``hand`` that no other seat can beat in their own suit."""
     found = 0
-    for suit in (0, 1, 2, 3):
-        mine = hand & SUIT_MASKS[suit]
-        if mine:
-            theirs = others & SUIT_MASKS[suit]
-            top = theirs.bit_length()  # cards at or above this bit are masters
-            found |= mine >> top << top
+    mine = hand & _S0
+    if mine:
+        top = (others & _S0).bit_length()  # cards at or above this bit are masters
+        found = mine >> top << top
+    mine = hand & _S1
+    if mine:
+        top = (others & _S1).bit_length()
+        found |= mine >> top << top
+    mine = hand & _S2
+    if mine:
+        top = (others & _S2).bit_length()
+        found |= mine >> top << top
+    mine = hand & _S3
+    if mine:
+        top = (others & _S3).bit_length()
+        found |= mine >> top << top
     return found
 
 
@@ -139,10 +180,10 @@ def policy_card(
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     partner = (seat + 2) & 3
-    left = (seat + 1) & 3
-    right = (seat + 3) & 3
     if trick_len == 0:
         if nils:
+            left = (seat + 1) & 3
+            right = (seat + 3) & 3
             if nil_alive[seat]:
                 return _low_rank(legal)
             if nil_alive[partner]:
@@ -198,7 +239,8 @@ def policy_card(
                 if winners:
                     return (winners & -winners).bit_length() - 1
                 return _cheap(hand, legal, follows)
-        for opponent in (left, right):
+        left = (seat + 1) & 3
+        for opponent in (left, (seat + 3) & 3):
             if nil_alive[opponent]:
                 if win_seat == opponent:  # duck under the Nil bidder
                     return _high_rank(losers) if losers else (legal & -legal).bit_length() - 1
@@ -305,7 +347,12 @@ def play_out(
     the card the seat to act plays now, instead of the policy's.  The play stops when the
     seat to act holds nothing (every hand empty, or uneven hands in a partial position).
     The policy is asked only when the seat has a choice (more than one legal card).
+    A :class:`RandomPolicy` is not called but inlined (:func:`_play_out_random`: the same
+    cards, the same random numbers, without a call per card).
     """
+    if type(policy) is RandomPolicy:
+        return _play_out_random(hands, leader, trick, tricks, broken, contracts.nil, first,
+                                policy)
     held = [hands[0], hands[1], hands[2], hands[3]]
     taken = [tricks[0], tricks[1], tricks[2], tricks[3]]
     bids = contracts.bids
@@ -364,4 +411,77 @@ def play_out(
                 seat = win_seat
                 continue
         seat = (seat + 1) & 3
+    return (taken[0], taken[1], taken[2], taken[3])
+
+
+def _play_out_random(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    tricks: Sequence[int],
+    broken: bool,
+    nil: Sequence[bool],
+    first: int,
+    player: RandomPolicy,
+) -> tuple[int, int, int, int]:
+    """:func:`play_out` with ``player`` (a :class:`RandomPolicy`) inlined: the same cards
+    as calling it at every choice (its Nil seat's duck, its generator's numbers, drawn at
+    the same choices, its state left where the calls would leave it), without a call per
+    card, and without what the random player does not read (the contracts, the cards
+    still out)."""
+    held = [hands[0], hands[1], hands[2], hands[3]]
+    taken = [tricks[0], tricks[1], tricks[2], tricks[3]]
+    nil_alive = [nil[s] and not taken[s] for s in range(4)]
+    nils = nil_alive[0] or nil_alive[1] or nil_alive[2] or nil_alive[3]
+    count = len(trick)
+    led = SUIT_OF[trick[0]] if count else -1
+    play_from = PLAY_FROM[led][broken]
+    win_card = win_seat = -1
+    for position, card in enumerate(trick):
+        if position == 0 or BEATEN_BY[win_card] >> card & 1:
+            win_card, win_seat = card, (leader + position) & 3
+    seat = (leader + count) & 3
+    x = player.state
+    while True:
+        hand = held[seat]
+        if not hand:
+            break
+        legal = hand & play_from or hand
+        if first >= 0:
+            card, first = first, -1
+        elif legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif nils and nil_alive[seat]:  # RandomPolicy's Nil seat: its highest loser, or low
+            losers = legal & ~BEATEN_BY[win_card] if count else 0
+            card = _high_rank(losers) if losers else _low_rank(legal)
+        else:  # RandomPolicy's draw
+            x ^= (x << 13) & _MASK64
+            x ^= x >> 7
+            x ^= (x << 17) & _MASK64
+            for _ in range((x >> 11) % legal.bit_count()):
+                legal &= legal - 1
+            card = (legal & -legal).bit_length() - 1
+        held[seat] = hand ^ (1 << card)
+        if card >= 39:
+            broken = True
+        if count == 0:
+            led = SUIT_OF[card]
+            play_from = PLAY_FROM[led][broken]
+            win_card, win_seat = card, seat
+            count = 1
+        else:
+            if BEATEN_BY[win_card] >> card & 1:
+                win_card, win_seat = card, seat
+            count += 1
+            if count == 4:
+                taken[win_seat] += 1
+                if nils and nil_alive[win_seat]:
+                    nil_alive[win_seat] = False
+                    nils = nil_alive[0] or nil_alive[1] or nil_alive[2] or nil_alive[3]
+                count = 0
+                play_from = PLAY_FROM[-1][broken]
+                seat = win_seat
+                continue
+        seat = (seat + 1) & 3
+    player.state = x
     return (taken[0], taken[1], taken[2], taken[3])

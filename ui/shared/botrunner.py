@@ -306,17 +306,26 @@ class BotRunner:
 
     async def hint(self, state: GameState, hand_seen: bool, level: str | None = None) -> Any:
         """South's hint, off the main thread (the same as ``hints.hint``); ``level``, the
-        opponents' bot level, is whom a stated Nil figure is said to assume."""
-        from spades_core.hints import hint_steps
+        opponents' bot level, is whom a stated Nil figure is said to assume.  After
+        :meth:`hint_card` for the same position, only the sentence is left to work out."""
         from spades_core.record import dumps
 
-        def steps() -> Generator[None, None, str]:
-            found = yield from hint_steps(view_for(state, Seat.S, hand_seen=hand_seen), level)
-            return hint_to_json(found)
-
+        record = dumps(state)
         timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
-        text = await self.job("hint", (dumps(state), hand_seen, level or ""), steps, timeout)
+        text = await self.job("hint", (record, hand_seen, level or ""),
+                              lambda: hint_json_steps(record, hand_seen, level or ""), timeout)
         return hint_from_json(text, state.phase is Phase.BIDDING)
+
+    async def hint_card(self, state: GameState, hand_seen: bool) -> str:
+        """The hint's card or bid alone (its text), the first half of :meth:`hint`: the
+        Expert's search, kept where it ran (the worker, or this page) for the sentence
+        that :meth:`hint` then works out from it.  For a seat that has seen its cards."""
+        from spades_core.record import dumps
+
+        record = dumps(state)
+        timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
+        return await self.job("hint_card", (record, hand_seen),
+                              lambda: hint_card_steps(record, hand_seen), timeout)
 
     async def review(self, state: GameState, hand_index: int,
                      progress: Callable[[int, int], None] | None = None,
@@ -477,6 +486,39 @@ def merge_reviews(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "items": items[:MAX_ITEMS],
         "judged": [entry for part in parts for entry in part["judged"]],
     }
+
+
+# the last hint's search: ((record, hand_seen), its evaluation), for its sentence
+_HINT_SEARCH: list[tuple[tuple[str, bool], Any]] = []
+
+
+def hint_card_steps(record_text: str, hand_seen: bool) -> Generator[None, None, str]:
+    """The hint's card or bid for South in the record (its text), in steps: the Expert's
+    search kept whole (``evaluate_steps``, the search ``hints.hint`` makes), remembered
+    for :func:`hint_json_steps` on the same record, which then makes no search of its own."""
+    from spades_core.bots.expert import evaluate_steps
+    from spades_core.record import loads
+
+    view = view_for(loads(record_text), Seat.S, hand_seen=bool(hand_seen))
+    evaluation = yield from evaluate_steps(view)
+    _HINT_SEARCH[:] = [((record_text, bool(hand_seen)), evaluation)]
+    return str(evaluation.best)
+
+
+def hint_json_steps(record_text: str, hand_seen: bool,
+                    level: str = "") -> Generator[None, None, str]:
+    """South's hint in the record as JSON, in steps (``hints.hint_steps``); from the search
+    :func:`hint_card_steps` kept when it was for this record (``hints.hint_from``: the same
+    hint, without searching again)."""
+    from spades_core.hints import hint_from, hint_steps
+    from spades_core.record import loads
+
+    view = view_for(loads(record_text), Seat.S, hand_seen=bool(hand_seen))
+    if _HINT_SEARCH and _HINT_SEARCH[0][0] == (record_text, bool(hand_seen)):
+        yield
+        return hint_to_json(hint_from(view, _HINT_SEARCH[0][1], level or None))
+    found = yield from hint_steps(view, level or None)
+    return hint_to_json(found)
 
 
 def hint_to_json(found: Any) -> str:

@@ -116,6 +116,13 @@ class Moves:
         render.message(lambda: t("hint.thinking"), kind="hint")
 
         async def ask() -> None:
+            if hand_seen:  # the card (or bid) lit first, its sentence from the same search
+                action = await self.app.bots.hint_card(state, hand_seen)
+                if self.flow.game is None or self.flow.state is not state:
+                    return  # the position moved on while the coach thought
+                if self.flow.hints_on():
+                    self.flow.hinted = action
+                    self.flow.render()
             advice = await self.app.bots.hint(state, hand_seen, level)
             if self.flow.game is None or self.flow.state is not state:
                 return  # the position moved on while the coach thought
