@@ -3,11 +3,13 @@ implementation of the trick rules written without bit masks, to check the engine
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import http.client
 import importlib.util
 import json
 import sys
-from collections.abc import Generator
+from collections.abc import Coroutine, Generator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -24,6 +26,14 @@ TOOLS = ROOT / "tools"
 LAB = ROOT / "lab"
 
 T = TypeVar("T")
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` in a thread of its own: a browser test run earlier in this process
+    (Playwright's sync API) may have left an event loop set on the main thread, where
+    ``asyncio.run`` refuses to start another (seen only when the whole suite runs)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def drain(steps: Generator[None, None, T]) -> tuple[T, int]:

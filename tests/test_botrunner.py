@@ -4,7 +4,6 @@ start, never answers, or breaks, and the main-thread (sliced) decision is the wo
 from __future__ import annotations
 
 import asyncio
-import threading
 from typing import Any
 
 import pytest
@@ -12,27 +11,9 @@ import pytest
 from spades_core import GameState, Phase, Rules
 from spades_core.bots import bot_action, make_bot
 from spades_core.record import dumps, loads
+from tests.helpers import run_async
 from ui.shared import botrunner
 from ui.shared.botrunner import BotRunner
-
-
-def run_loop(coro: Any) -> Any:
-    """``asyncio.run(coro)`` in a thread of its own: the browser tests' Playwright (sync API)
-    may hold an event loop in the main thread when the whole suite runs."""
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = asyncio.run(coro)
-        except BaseException as error:
-            box["error"] = error
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
 
 
 def positions(count: int) -> list[GameState]:
@@ -85,7 +66,7 @@ def test_no_pyscript_means_main_thread_and_the_same_decisions() -> None:
             await asyncio.sleep(0)
         return found
 
-    decisions = run_loop(run())
+    decisions = run_async(run())
     expert = make_bot("expert")
     assert decisions == [bot_action(expert, state) for state in positions(20)]
     assert runner.worker_failed  # no pyscript under CPython
@@ -96,8 +77,8 @@ def test_sliced_decision_is_the_workers() -> None:
     worker = AnsweringWorker()
     runner = BotRunner()
     for state in positions(12):
-        sliced = run_loop(runner.decide_sliced(state, "expert"))
-        token = run_loop(worker.decide(dumps(state), "expert"))
+        sliced = run_async(runner.decide_sliced(state, "expert"))
+        token = run_async(worker.decide(dumps(state), "expert"))
         assert str(sliced) == token
         assert loads(dumps(state)).to_act == state.to_act
 
@@ -117,7 +98,7 @@ def test_a_ready_worker_decides(monkeypatch: pytest.MonkeyPatch) -> None:
         await runner._starting
         return [await runner.decide(state, "expert") for state in positions(6)]
 
-    decisions = run_loop(run())
+    decisions = run_async(run())
     expert = make_bot("expert")
     assert decisions == [bot_action(expert, state) for state in positions(6)]
     assert worker.asked == 6
@@ -149,7 +130,7 @@ def test_a_worker_that_never_starts_times_out_and_is_retried_once(
         await runner._starting
         return runner
 
-    runner = run_loop(run())
+    runner = run_async(run())
     assert runner.worker_failed and runner.starts == 2 and len(made) == 2
 
 
@@ -171,7 +152,7 @@ def test_a_worker_that_never_answers_a_decision_is_dropped(
         await runner._starting
         return runner, [await runner.decide(state, "expert") for state in positions(4)]
 
-    runner, decisions = run_loop(run())
+    runner, decisions = run_async(run())
     expert = make_bot("expert")
     assert decisions == [bot_action(expert, state) for state in positions(4)]
     assert runner.worker_failed and worker.asked == 1  # asked once, then never again
@@ -194,7 +175,7 @@ def test_a_broken_answer_is_decided_again_here(monkeypatch: pytest.MonkeyPatch) 
         await runner._starting
         return await runner.decide(positions(8)[-1], "expert")
 
-    assert run_loop(run()) == bot_action(make_bot("expert"), positions(8)[-1])
+    assert run_async(run()) == bot_action(make_bot("expert"), positions(8)[-1])
 
 
 def test_the_card_first_then_its_sentence_is_the_hint_from_one_search(

@@ -6,7 +6,6 @@ room plays on to the end of a hand for everyone else."""
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import socket
 import struct
@@ -25,6 +24,7 @@ from websockets.uri import parse_uri
 from spades_server.connection import Connection
 from spades_server.server import RunningServer, start_server
 from tests import test_server_rooms
+from tests.helpers import run_async
 from tests.test_server_rooms import (
     TIMEOUT,
     Client,
@@ -361,7 +361,4 @@ def test_a_connection_queues_without_waiting_and_drops_a_peer_that_does_not_read
         quick.close()
         assert not quick.post("after") and aborted == ["full", "slow"]
 
-    # in a thread of its own: a browser test run earlier in this process (Playwright's sync
-    # API) may have left an event loop set on the main thread
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, scenario()).result()
+    run_async(scenario())

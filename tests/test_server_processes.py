@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.helpers import http_get
+from tests.helpers import http_get, run_async
 from tests.test_server_rooms import DEAL_SEED, Client, play_until, run_all
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -319,5 +319,5 @@ def test_a_change_that_cannot_begin_in_time_is_busy_not_a_crash(
         finally:
             await store.close()
 
-    held, starved = asyncio.run(scenario())
+    held, starved = run_async(scenario())
     assert "lock" in held and "no connection" in starved
