@@ -137,6 +137,19 @@ def review_parts(parts: Mapping[str, int]) -> list[tuple[str, str]]:
     return [(name, f"+{points}" if points > 0 else f"\u2212{-points}") for name, points in found]
 
 
+def hint_keys(reason: str, contrast: str = "", why: str = "", said: bool = True,
+              has: Callable[[str], bool] = lambda key: False) -> list[str]:
+    """The catalogue keys a hint's words are made of, in order (``spades_core.hints.Hint``):
+    its measured main sentence (``why``), its own sentence where it is ``said``, and its "not
+    the X" clause; the own sentence and the clause as one where the catalogue has a sentence
+    for the pair (``reason+contrast``, as ``has`` says). The page and the terminal join
+    the same keys."""
+    shown = reason if said else ""
+    if shown and contrast and has(f"{shown}+{contrast}"):
+        return [key for key in (why, f"{shown}+{contrast}") if key]
+    return [key for key in (why, shown, contrast) if key]
+
+
 def tenths_count(value: int, lang: str) -> str:
     """The count that picks the plural form for an amount in tenths (for a plural mark):
     English takes the singular for exactly 1, French below 2 ("1,5 pli", "2 plis")."""

@@ -14,6 +14,13 @@ Where a learner would expect another card (the highest, or the lowest), ``Hint.c
 may name a second template, a "not the X: because ..." clause about the card ``alt``,
 again only where its fact is true.
 
+Before both, ``Hint.why`` is the measured main sentence: the action priced against the card
+that clause names (else the search's next best) on the review's imagined deals, and where it
+is clearly better, the sentence of the scoring part it gains most on (:mod:`.reasons`); the
+template's sentence is then said (``Hint.said``) only where its tip fits that part.  Within
+the noise, the hint says the two score about as well (docs/hints.md, "The hint's main
+sentence").
+
 Parameters are strings: ``card``, ``winner`` and ``alt`` are card texts (``"AH"``),
 ``suit`` and ``led`` suit keys (``"hearts"``), ``seat`` and ``alt_seat`` seat letters,
 ``bid`` a bid token, the rest decimal numbers.  ``ui/shared/i18n.py``'s :func:`hint_text` renders
@@ -38,10 +45,11 @@ from .bots.expert import (
     evaluate_steps,
 )
 from .bots.strategy import REASONS, TIPS, Decision, decide_bid, decide_play
-from .cards import CARD_TEXT, SUIT_MASKS, Card
+from .cards import CARD_TEXT, SUIT_MASKS, Card, parse_card
 from .errors import UsageError
 from .game import Phase
 from .pricing import Price, confirmed_price, odds_against
+from .reasons import PART_TIPS, hint_why
 from .rules import trick_winner
 from .views import View
 
@@ -49,7 +57,7 @@ __all__ = [
     "BID_TEMPLATES", "CONTRAST_TEMPLATES", "NEUTRAL", "NEUTRAL_BID", "PLAY_TEMPLATES",
     "REASONS", "RULE_CLAUSES", "RULE_CONTRASTS", "RULE_REASONS", "TEMPLATES", "TIPS", "Hint",
     "NilShape", "Spot", "Template", "clear_difference", "contrast_against", "explain", "hint",
-    "hint_steps", "lesson_rule", "nil_shape", "normal_hint",
+    "hint_steps", "lesson_rule", "next_best", "nil_shape", "normal_hint",
 ]
 
 SPADES = 3
@@ -64,6 +72,10 @@ class Hint:
     reason: str  # a reason key, e.g. "coach.play.cash-ace"
     params: dict[str, str] = field(default_factory=dict, hash=False)
     contrast: str = ""  # a "not the X" clause key ("" for none); its params are in params
+    # the main sentence, measured (a ``coach.why.*`` key of :mod:`.reasons`, "" for none):
+    # the scoring part that the action gains most on against the card or bid compared
+    why: str = ""
+    said: bool = True  # whether ``reason``'s sentence is said (beside ``why``: see explain)
 
     @classmethod
     def of(cls, decision: Decision) -> Hint:
@@ -107,9 +119,9 @@ class Spot:
         else:
             self.winner = None
             self.winner_seat = -1
-        self._prices: dict[Card, Price] = {}
+        self._prices: dict[Card | Bid, Price] = {}
 
-    def priced(self, other: Card) -> Price:
+    def priced(self, other: Card | Bid) -> Price:
         """The coach's card against ``other``, priced in points on the review's imagined
         deals (:func:`spades_core.pricing.confirmed_price`: the same deals, play-out player,
         exact endgame and confirming draws as the review's, so that the hint and the review
@@ -117,7 +129,8 @@ class Spot:
         a point."""
         found = self._prices.get(other)
         if found is None:
-            found = self._prices[other] = confirmed_price(self.view, other, self.card)
+            assert self.action is not None
+            found = self._prices[other] = confirmed_price(self.view, other, self.action)
         return found
 
     # cards
@@ -936,10 +949,16 @@ def _not_sims_close(spot: Spot) -> Params | None:
 @_not("coach.not.sims-tie", "count-cards", "alt")
 def _not_sims_tie(spot: Spot) -> Params | None:
     """The alternative loses a little on average, but within the noise of the play-outs:
-    not called a mistake."""
+    not called a mistake.  Where the alternative says nothing (none, or it loses nothing),
+    the search's next best card, when it is within the noise too (the hint's own: a caller
+    naming its card, the review, is not given this)."""
     found = _sims_loss(spot, clear=False)
     if found is not None:
         return {"alt": card_text(found[0])}
+    if spot.alt is None and _card_play(spot):
+        following = next_best(spot)
+        if isinstance(following, Card) and not spot.priced(following).clear:
+            return {"alt": card_text(following)}
     return None
 
 
@@ -969,6 +988,17 @@ def _not_nil(spot: Spot) -> Params | None:
     ev = _nil_worse(spot)
     if ev is not None and _chance(ev) > 0:
         return {"chance": str(_chance(ev)), "against": spot.against}
+    return None
+
+
+@_not("coach.not.bid-tie", "count-sure-tricks", "alt_bid")
+def _not_bid_tie(spot: Spot) -> Params | None:
+    """The search's next best number scores as well, within the noise of the play-outs."""
+    action = spot.action
+    if isinstance(action, Bid) and not action.is_nil and not action.blind:
+        following = next_best(spot)
+        if isinstance(following, Bid) and not spot.priced(following).clear:
+            return {"alt_bid": str(following)}
     return None
 
 
@@ -1212,9 +1242,74 @@ def explain(view: View, action: Card | Bid | None, evaluation: Evaluation | None
                 params = {**params, **extra}
                 break
     tip = template.tip
+    why, said = "", True
+    if evaluation is not None and contrasts:
+        measured = _measured(spot, template, params, contrast)
+        if measured is not None:
+            why, said, tip, params, contrast = measured
     if contrast in RULE_CLAUSES:  # the hint is about the rule it names: its tip, its lesson
         tip = params.get("rule", TEMPLATES[contrast].tip)
-    return Hint(action, tip, template.key, params, contrast)
+    return Hint(action, tip, template.key, params, contrast, why, said)
+
+
+def next_best(spot: Spot) -> Card | Bid | None:
+    """The search's next best action after the spot's: for a card, the next card; for a
+    number bid, the next number (a Nil's odds are said by its own sentences); None for a
+    Nil, a Blind Nil, or where there is none."""
+    ev = spot.evaluation
+    action = spot.action
+    if ev is None or action is None:
+        return None
+    if isinstance(action, Card):
+        return next((c.action for c in ev.candidates
+                     if isinstance(c.action, Card) and c.action != action), None)
+    if action.is_nil or action.blind:
+        return None
+    return next((c.action for c in ev.candidates
+                 if isinstance(c.action, Bid) and c.action != action and not c.action.is_nil
+                 and not c.action.blind), None)
+
+
+def _versus(spot: Spot, contrast: str, params: Params) -> Card | Bid | None:
+    """What the hint's action is weighed against for its main sentence: the card its "not
+    the X" clause names, else the search's next best (:func:`next_best`)."""
+    if contrast and "alt" in params and isinstance(spot.action, Card):
+        return parse_card(params["alt"])
+    return next_best(spot)
+
+
+def _measured(spot: Spot, template: Template, params: Params,
+              contrast: str) -> tuple[str, bool, str, Params, str] | None:
+    """The hint's measured main sentence: its action priced against :func:`_versus`'s on
+    the review's deals (:meth:`Spot.priced`, the review's measure); where the action is
+    clearly better, the sentence of the largest part (:func:`.reasons.hint_why`), the
+    template's own sentence kept beside it only where its tip fits that part (as the
+    review keeps it); within noise, nothing more (the "both are fine" clauses say it), but a
+    rule's "not the X" about a card as good gives way to "both are fine".
+    ``(why, said, tip, params, contrast)``, or None where nothing is weighed."""
+    versus = _versus(spot, contrast, params)
+    if versus is None or spot.action is None:
+        return None
+    found = spot.priced(versus)
+    if not found.clear:
+        if contrast not in RULE_CONTRASTS:
+            return None  # a clause is said (the ties' among them), or none holds
+        # "not the X" by a rule of the trick, yet X scores as well: not called a mistake
+        own = TEMPLATES[contrast].params
+        kept = {k: v for k, v in params.items() if k not in own or k in template.params}
+        tie = TEMPLATES["coach.not.sims-tie"].check(spot)
+        if tie is None:
+            return "", True, template.tip, kept, ""
+        return "", True, template.tip, {**kept, **tie}, "coach.not.sims-tie"
+    why = hint_why(spot.view, spot.action, versus, found)
+    if any(params.get(key, value) != value for key, value in why.params.items()):
+        return None  # the sentences' parameters agree (the same cards, bids): not expected
+    part = found.parts.largest()
+    said = (template.key not in (NEUTRAL, NEUTRAL_BID) and template.tip in PART_TIPS[part]
+            and not (why.key == "coach.why.bag-made" and template.key == "coach.play.bags-duck")
+            and template.key != "coach.bid.count")  # the why says it, against the bid named
+    tip = template.tip if said else why.tip
+    return why.key, said, tip, {**params, **why.params}, contrast
 
 
 #: The "not the X" clauses that name a lesson's rule (a tie with it, its exception, where it

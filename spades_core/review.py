@@ -61,6 +61,7 @@ from .pricing import (
     split_outcome,
     standard_error,
 )
+from .reasons import PART_TIPS, Why
 from .rules import trick_winner
 from .seats import SEATS, Seat
 from .views import View, view_for
@@ -186,21 +187,6 @@ def _same_card(view: View, one: Card, other: Card) -> bool:
 
 # --- why: the sentence of the largest part -------------------------------------------------
 
-#: The tips (their lessons) that fit each part: an item's tip is the hint's for the better
-#: action when it is one of these (its sentence then supports the main one), else the part's
-#: own (the first; a Nil's is the Nil bidder's: see :func:`_why`).
-PART_TIPS: dict[str, tuple[str, ...]] = {
-    "our-contract": ("count-cards", "count-sure-tricks", "cash-aces-early", "count-spades",
-                     "read-the-table", "last-trick", "dont-trump-partner", "trump-wisely"),
-    "our-bags": ("bags-cost", "duck-when-made"),
-    "our-nil": ("nil-hand", "cover-partner-nil"),
-    "their-contract": ("count-cards", "count-sure-tricks", "cash-aces-early", "count-spades",
-                       "read-the-table", "last-trick", "trump-wisely"),
-    "their-bags": ("bags-cost", "duck-when-made"),
-    "their-nil": ("attack-nil",),
-}
-
-
 #: Every main sentence a review item may have (``coach.json``, both languages).
 REASON_KEYS = (
     "review.why.bag-made-won", "review.why.bag-made", "review.why.bags-over", "review.why.bags",
@@ -215,16 +201,6 @@ REASON_KEYS = (
 # The clause beside a bid's sentence that gives the Nil's odds: the better bid is the Nil
 # (False), or the bid played was (True).
 NIL_ODDS = {False: "review.why.nil-odds", True: "review.why.nil-odds-played"}
-
-
-@dataclass(frozen=True, slots=True)
-class Why:
-    """The review item's main sentence (a ``review.why.*`` key of ``coach.json``), its
-    parameters, and the tip whose lesson the item links."""
-
-    key: str
-    tip: str
-    params: dict[str, str] = field(default_factory=dict, hash=False)
 
 
 def _card(card: Card | Bid) -> str:

@@ -324,10 +324,11 @@ class Terminal:
         else:
             head = self.t("hint.card", card=self.t.card(str(action)))
         self.write(head)
-        reason = self.t.coach(found.reason, dict(found.params))
-        if reason is not None:
-            contrast = self.t.coach(found.contrast, dict(found.params)) if found.contrast else None
-            self.write("  " + reason + (" " + contrast if contrast else ""))
+        keys = _names().hint_keys(found.reason, found.contrast, found.why, found.said,
+                                  lambda key: key in self.t.hints)
+        said = [self.t.coach(key, dict(found.params)) for key in keys]
+        if any(text is not None for text in said):  # the page's words, joined as the page does
+            self.write("  " + " ".join(text for text in said if text is not None))
         tip = self.t.hint_text(f"tip.{found.tip}.name")
         if tip is not None:
             self.write("  " + self.t("hint.tip", tip=tip))

@@ -16,6 +16,7 @@ from spades_core.bots import bot_action, make_bot
 from spades_core.bots.expert import ExpertBudget
 from spades_core.cards import Card, parse_card
 from spades_core.game import GameState, Phase
+from spades_core.reasons import HINT_WHYS
 from spades_core.rules import DEFAULT_RULES
 from spades_core.seats import Seat
 from spades_core.views import View, view_for
@@ -50,6 +51,12 @@ def test_the_hint_and_the_review_price_the_same_cards_alike(deal: int, actions: 
     assert priced == review.confirmed_price(view, other, card)  # one price, in points
     assert priced.clear is (clause in CLEAR)  # one verdict on the noise
     assert hints.clear_difference(view, card, other) is priced.clear
+    # one reason: where the difference is clear, the hint's main sentence names the part
+    # the review's item would (the largest of the same split); within noise, no part
+    if priced.clear:
+        assert HINT_WHYS[advice.why][0] == priced.parts.largest()
+    else:
+        assert advice.why == ""
     if clause == "coach.not.sims":  # the hint quotes the review's figure
         assert advice.params["points"] == str((priced.cost + 5) // 10)
     flagged = priced.clear and priced.cost >= review.MIN_COST

@@ -25,6 +25,7 @@ from spades_core.hints import (
     hint,
 )
 from spades_core.pricing import ODDS_AGAINST
+from spades_core.reasons import HINT_WHYS, PART_TIPS
 from spades_core.review import Price
 from spades_core.seats import Seat
 from spades_core.views import view_for
@@ -61,14 +62,15 @@ def catalogue(language: str) -> dict[str, str]:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_template_and_tip_has_text(language: str) -> None:
     texts = catalogue(language)
-    expected = (set(TEMPLATES) | CARD_DEF_KEYS
+    expected = (set(TEMPLATES) | CARD_DEF_KEYS | set(HINT_WHYS)
                 | {f"tip.{tip}.{part}" for tip in TIPS for part in ("name", "summary")}
                 | {f"coach.against.{who}" for who in ODDS_AGAINST})
     assert sorted(expected - set(texts)) == [], "missing text"
     joined = joined_keys(texts)
     assert joined, "a reason and its clause said in one sentence"
     assert sorted(set(texts) - expected - set(joined)) == [], "text for a key never used"
-    for key, names in [*((k, t.params) for k, t in TEMPLATES.items()), *joined.items()]:
+    for key, names in [*((k, t.params) for k, t in TEMPLATES.items()), *joined.items(),
+                       *((k, params) for k, (_, params) in HINT_WHYS.items())]:
         # a text may leave out a parameter, never invent one
         known = set(names) | {p + "_def" for p in names if p in CARD_PARAMS}
         assert set(PLACEHOLDER.findall(texts[key])) <= known, key
@@ -183,7 +185,9 @@ def test_hint_is_the_experts_decision_in_a_game() -> None:
         action = expert.bid(view) if state.phase is Phase.BIDDING else expert.play(view)
         found = hint(view)
         assert found.action == action and found.reason in TEMPLATES
-        assert found.tip == TEMPLATES[found.reason].tip or found.contrast in RULE_CLAUSES
+        assert (found.tip == TEMPLATES[found.reason].tip or found.contrast in RULE_CLAUSES
+                or (found.why and not found.said  # the measured sentence's lesson
+                    and found.tip in PART_TIPS[HINT_WHYS[found.why][0]]))
         seen += 1
         state = state.apply(action)
 
@@ -214,7 +218,9 @@ def test_the_not_the_card_clause_says_how_much_the_other_card_loses(
     assert contrast(5, True) == ("coach.not.sims", "1")
     assert contrast(4, True) == ("coach.not.sims-close", None)  # under half a point
     assert contrast(266, False) == ("coach.not.sims-tie", None)  # within the noise
-    assert contrast(0, False) == ("", None)  # not worse: nothing said
+    # not worse: no "not the X", but the search's next best card (here the same) is said to
+    # score as well -- the play-outs cannot tell them apart
+    assert contrast(0, False) == ("coach.not.sims-tie", None)
     assert contrast(-50, True) == ("", None)
     i18n.load("table", "hints")
     text = i18n.hint_sentence("coach.play.lead-low", {"card": "2C", "suit": "clubs", "alt": "AC",

@@ -175,7 +175,8 @@ class LessonView:
             if not suggestion.reason:
                 return ""
             reason = i18n.hint_sentence(suggestion.reason, dict(suggestion.params),
-                                        suggestion.contrast)
+                                        suggestion.contrast, None, suggestion.why,
+                                        suggestion.said)
             if suggestion.tip and i18n.has(f"tip.{suggestion.tip}.name"):
                 return self.t("coach", tip=i18n.t(f"tip.{suggestion.tip}.name"), reason=reason)
             return reason

@@ -525,7 +525,7 @@ def hint_to_json(found: Any) -> str:
     return json.dumps({
         "action": None if found.action is None else str(found.action),
         "tip": found.tip, "reason": found.reason, "params": dict(found.params),
-        "contrast": found.contrast,
+        "contrast": found.contrast, "why": found.why, "said": found.said,
     })
 
 
@@ -538,4 +538,5 @@ def hint_from_json(text: str, bidding: bool) -> Any:
     if token is not None:
         action = parse_bid(token) if bidding else parse_card(token)
     return Hint(action, str(data["tip"]), str(data["reason"]),
-                {str(k): str(v) for k, v in data["params"].items()}, str(data["contrast"]))
+                {str(k): str(v) for k, v in data["params"].items()}, str(data["contrast"]),
+                str(data.get("why", "")), bool(data.get("said", True)))

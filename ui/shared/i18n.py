@@ -231,23 +231,24 @@ def review_sentence(item: Mapping[str, Any]) -> str:
 
 
 def hint_sentence(reason: str, params: dict[str, str], contrast: str = "",
-                  seats: SeatNamer | None = None) -> str:
-    """A whole hint: its reason and, if any, its "not the X" clause; or, where the
-    catalogue has one for the pair (key ``reason+contrast``), one sentence that says both
-    (so that the neutral reason and a clause that both quote the simulations read as one)."""
-    if contrast:
-        joined = f"{reason}+{contrast}"
-        if joined in _merged.get(_language, {}) or joined in _merged.get(DEFAULT_LANGUAGE, {}):
-            return hint_text(joined, params, seats)
-        return hint_text(reason, params, seats) + " " + hint_text(contrast, params, seats)
-    return hint_text(reason, params, seats)
+                  seats: SeatNamer | None = None, why: str = "", said: bool = True) -> str:
+    """A whole hint: its measured main sentence (``why``, if any), its reason where it is
+    ``said`` and, if any, its "not the X" clause; or, where the catalogue has one for the
+    pair (key ``reason+contrast``), one sentence that says both (so that the neutral reason
+    and a clause that both quote the simulations read as one): :func:`names.hint_keys`."""
+    def has(key: str) -> bool:
+        return key in _merged.get(_language, {}) or key in _merged.get(DEFAULT_LANGUAGE, {})
+
+    keys = names.hint_keys(reason, contrast, why, said, has)
+    return " ".join(hint_text(key, params, seats) for key in keys)
 
 
 def hint_message(advice: Any, seats: SeatNamer | None = None) -> str:
     """What the table says for a hint (``spades_core.hints.Hint``): the action, then the
     sentence (the page's Hint button; tests compare it with CPython's hint). ``seats``
     names the seats where the reader is not South (a room)."""
-    reason = hint_sentence(advice.reason, advice.params, advice.contrast, seats)
+    reason = hint_sentence(advice.reason, advice.params, advice.contrast, seats,
+                           advice.why, advice.said)
     if advice.action is None:
         heads = [t("hint.look")]
     elif isinstance(advice.action, Bid):
