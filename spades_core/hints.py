@@ -1291,16 +1291,20 @@ def _measured(spot: Spot, template: Template, params: Params,
     if versus is None or spot.action is None:
         return None
     found = spot.priced(versus)
-    if not found.clear:
-        if contrast not in RULE_CONTRASTS:
-            return None  # a clause is said (the ties' among them), or none holds
+    if not found.clear and contrast in RULE_CONTRASTS:
         # "not the X" by a rule of the trick, yet X scores as well: not called a mistake
         own = TEMPLATES[contrast].params
-        kept = {k: v for k, v in params.items() if k not in own or k in template.params}
+        params = {k: v for k, v in params.items() if k not in own or k in template.params}
         tie = TEMPLATES["coach.not.sims-tie"].check(spot)
-        if tie is None:
-            return "", True, template.tip, kept, ""
-        return "", True, template.tip, {**kept, **tie}, "coach.not.sims-tie"
+        if tie is not None:
+            return "", True, template.tip, {**params, **tie}, "coach.not.sims-tie"
+        contrast = ""  # X scores as well or better, and the next best is clearly worse:
+        versus = next_best(spot)  # the sentence is weighed against the next best
+        if versus is None:
+            return "", True, template.tip, params, ""
+        found = spot.priced(versus)
+    if not found.clear:
+        return None  # a clause is said (the ties' among them), or none holds
     why = hint_why(spot.view, spot.action, versus, found)
     if any(params.get(key, value) != value for key, value in why.params.items()):
         return None  # the sentences' parameters agree (the same cards, bids): not expected

@@ -11,6 +11,7 @@ from spades_core.bids import NIL, Bid
 from spades_core.bots.expert import ExpertBot, evaluate, evaluate_steps
 from spades_core.cards import Suit
 from spades_core.errors import SpadesError
+from spades_core.hints import hint
 from spades_core.lessons import drills
 from spades_core.lessons.drills import ITEMS, BidItem, CountItem, NilItem
 from spades_core.seats import Seat
@@ -106,6 +107,13 @@ def test_the_experts_work_comes_in_small_steps() -> None:
     '{"deal": 14001, "expert": "3", "counts": [0,0,0,0,0,0,0,0,0,0,0,0,true,0]}',
     '{"deal": 14001, "expert": "14", "counts": [0,0,0,0,0,0,0,0,0,0,0,0,0,200]}',
     '{"deal": 14001, "expert": 3, "counts": [0,0,0,0,0,0,0,0,0,0,0,0,-1,200]}',
+    '{"deal": 14001, "expert": "3", "counts": [0,0,0,0,0,0,0,0,0,0,0,0,0,200], "hint": 1}',
+    '{"deal": 14001, "expert": "3", "counts": [0,0,0,0,0,0,0,0,0,0,0,0,0,200], "hint":'
+    ' {"reason": "coach.bid.count", "tip": "x", "params": {}, "contrast": "",'
+    ' "why": "coach.why.nope", "said": true}}',
+    '{"deal": 14001, "expert": "3", "counts": [0,0,0,0,0,0,0,0,0,0,0,0,0,200], "hint":'
+    ' {"reason": "coach.bid.count", "tip": "x", "params": {"bid": 3}, "contrast": "",'
+    ' "why": "", "said": true}}',
 ])
 def test_a_bad_answer_text_is_refused(text: str) -> None:
     with pytest.raises(SpadesError):
@@ -212,6 +220,13 @@ def test_feedback_in_english() -> None:
     assert isinstance(expert, BidItem)
     run = _answered("bidding", 0, right=True)
     assert feedback(run)[:2] == ["Right.", f"The Expert bids {expert.expert}."]
+    # why that number: the hint's own words for that view (one search, one voice)
+    advice = expert.advice
+    assert advice is not None and advice == hint(expert.view)
+    assert feedback(run)[2] == i18n.hint_sentence(advice.reason, dict(advice.params),
+                                                  advice.contrast, None, advice.why,
+                                                  advice.said)
+    assert "play-outs" in feedback(run)[2]
     assert feedback(_expert_says(2, NIL))[:2] == ["Not quite.", "The Expert bids Nil."]
     assert feedback(_expert_says(2, Bid(7)))[:2] == ["Not quite.", "The Expert bids 7."]
     run = _answered("nil", 3, right=True)  # Nil, made in 49 of 72 play-outs

@@ -6,7 +6,8 @@ from the deal number, so CPython and the page build the same items with the same
 No player-facing text here: the screen words the items from the catalogues.
 
 * ``bidding`` — South's view at its turn to bid (the seats before South bid with the
-  normal bots); the answer is the Expert's bid. Scoring: a Nil bid is right only when the
+  normal bots); the answer is the Expert's bid, with the hint that explains it (the same
+  search: why that number, measured against the next one). Scoring: a Nil bid is right only when the
   Expert bids Nil; a number is right within one trick of the Expert's number.
   :func:`trick_counts` gives how many tricks South's hand took over sampled deals.
 * ``nil`` — would the Expert bid Nil with South's hand? Its evaluation's Nil success
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from ..bids import NIL, Bid
 from ..bots import bot_action, make_bot
-from ..bots.expert import ExpertBot, ExpertBudget, evaluate_steps, run_steps
+from ..bots.expert import ExpertBudget, evaluate_steps, run_steps
 from ..bots.handeval import expected_bid
 from ..bots.rollout import Contracts, play_out
 from ..bots.sampling import deal_worlds_steps, knowledge
@@ -30,7 +31,7 @@ from ..cards import SPADES_MASK, Card
 from ..deal import SplitMix64
 from ..errors import UsageError
 from ..game import GameState, Phase
-from ..hints import nil_shape, rank_of
+from ..hints import Hint, hint_from, nil_shape, rank_of
 from ..rules import DEFAULT_RULES
 from ..seats import Seat
 from ..views import View, view_for
@@ -53,6 +54,7 @@ class BidItem:
     deal: int
     view: View  # South to bid
     expert: Bid
+    advice: Hint | None = None  # the hint for the view: the Expert's bid and why, measured
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,9 +135,12 @@ def item_steps(drill: str, index: int,
     if drill == "counting":
         return CountItem(deal, view, spades_out(view), shown_voids(view))
     yield
-    if drill == "bidding":
-        expert = yield from ExpertBot(budget).bid_steps(view)
-        return BidItem(deal, view, expert)
+    if drill == "bidding":  # the Expert's search kept whole: its bid, and the hint's why
+        evaluation = yield from evaluate_steps(view, budget)
+        expert = evaluation.best
+        assert isinstance(expert, Bid)
+        yield
+        return BidItem(deal, view, expert, hint_from(view, evaluation))
     found = yield from evaluate_steps(view, budget)
     return NilItem(deal, view, found.best == NIL, found.nil_made, found.nil_worlds)
 

@@ -25,6 +25,7 @@ from spades_core.bids import Bid, parse_bid
 from spades_core.bots.expert import run_steps
 from spades_core.cards import Card, Suit
 from spades_core.errors import UsageError
+from spades_core.hints import TEMPLATES, Hint
 from spades_core.lessons.drills import (
     DEALS,
     DRILLS,
@@ -44,6 +45,7 @@ from spades_core.lessons.drills import (
     score,
     trick_counts_steps,
 )
+from spades_core.reasons import HINT_WHYS
 from spades_core.rules import winning_play
 from spades_core.seats import Seat
 from spades_core.views import View
@@ -85,6 +87,11 @@ def solved_json(found: Item, counts: tuple[int, ...] = ()) -> str:
     data: dict[str, object] = {"deal": found.deal}
     if isinstance(found, BidItem):
         data.update(expert=str(found.expert), counts=list(counts))
+        advice = found.advice
+        if advice is not None:
+            data["hint"] = {"reason": advice.reason, "tip": advice.tip,
+                            "params": dict(advice.params), "contrast": advice.contrast,
+                            "why": advice.why, "said": advice.said}
     elif isinstance(found, NilItem):
         data.update(nil=found.nil, made=found.made, worlds=found.worlds)
     else:
@@ -117,7 +124,8 @@ def read_solved(drill: str, index: int, text: str, view: View | None = None) -> 
             counts = data.get("counts")
             if not isinstance(counts, list) or len(counts) != TRICKS:
                 raise UsageError("the trick counts are missing")
-            found: Item = BidItem(deal, view, parse_bid(str(data.get("expert"))))
+            expert = parse_bid(str(data.get("expert")))
+            found: Item = BidItem(deal, view, expert, _read_hint(data.get("hint"), expert))
             return Solved(found, tuple(_count(c, SAMPLES) for c in counts))
         if drill == "nil":
             nil = data.get("nil")
@@ -133,6 +141,25 @@ def read_solved(drill: str, index: int, text: str, view: View | None = None) -> 
         return Solved(CountItem(deal, view, _count(data.get("spades_out"), 13), pairs))
     except (KeyError, TypeError, ValueError) as error:  # a bad bid or seat name
         raise UsageError(f"a bad answer: {error}") from None
+
+
+def _read_hint(data: object, expert: Bid) -> Hint | None:
+    """The Bidding answer's hint from :func:`solved_json`'s text (None when it has none);
+    every key one the catalogues have, every parameter a string."""
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        raise UsageError("a bad hint")
+    reason, why, contrast = data.get("reason"), data.get("why"), data.get("contrast")
+    params, tip, said = data.get("params"), data.get("tip"), data.get("said")
+    if (reason not in TEMPLATES or not isinstance(tip, str)
+            or not (why == "" or why in HINT_WHYS)
+            or not (contrast == "" or contrast in TEMPLATES) or not isinstance(said, bool)
+            or not isinstance(params, dict)
+            or not all(isinstance(k, str) and isinstance(v, str) for k, v in params.items())):
+        raise UsageError("a bad hint")
+    assert isinstance(reason, str) and isinstance(why, str) and isinstance(contrast, str)
+    return Hint(expert, tip, reason, dict(params), contrast, why, said)
 
 
 @dataclass
@@ -334,6 +361,11 @@ def feedback(run: DrillRun) -> list[str]:
     lines = [say("right" if run.right[-1] else "wrong")]
     if isinstance(found, BidItem):
         lines.append(say("bidding.expert", bid=_bid_words(found.expert)))
+        advice = found.advice
+        if advice is not None:  # why that number: the hint's words (one voice)
+            i18n.load("hints")
+            lines.append(i18n.hint_sentence(advice.reason, dict(advice.params),
+                                            advice.contrast, None, advice.why, advice.said))
         lines.append(say("bidding.rule"))
     elif isinstance(found, NilItem):
         lines.append(say("nil.yes" if found.nil else "nil.no"))
