@@ -68,9 +68,9 @@ HINT_WHYS: dict[str, tuple[str, tuple[str, ...]]] = {
     "coach.why.their-bags": ("their-bags", (*_CARDS, "contract", *_BAGS)),
     "coach.why.their-nil": ("their-nil", (*_CARDS, "nil_seat", "value")),
     "coach.why.their-nils": ("their-nil", _CARDS),
-    "coach.why.bid-higher": ("our-contract", (*_BIDS, "team_tricks")),
-    "coach.why.bid-lower": ("our-contract", (*_BIDS, "team_tricks")),
-    "coach.why.bid-bags": ("our-bags", (*_BIDS, "team_tricks")),
+    "coach.why.bid-higher": ("our-contract", _BIDS),
+    "coach.why.bid-lower": ("our-contract", _BIDS),
+    "coach.why.bid-bags": ("our-bags", _BIDS),
     "coach.why.bid-cover": ("our-nil", _BIDS),
     **{f"coach.why.bid.{part}": (part, _BIDS) for part in PARTS},
 }
@@ -124,17 +124,16 @@ def _card_why(view: View, better: Card, other: Card, part: str) -> Why:
     return Why("coach.why.their-nils", "attack-nil", both)
 
 
-def _bid_why(view: View, better: Bid, other: Bid, part: str, found: Price) -> Why:
+def _bid_why(view: View, better: Bid, other: Bid, part: str) -> Why:
     seat = int(view.seat)
     partner_bid = view.bids[(seat + 2) & 3]
     both = {"bid": str(better), "alt_bid": str(other)}
     numbers = not better.is_nil and not other.is_nil
-    tricks = {"team_tricks": str(max(0, found.team_tricks + 5) // 10)}
     if part == "our-contract" and numbers:
         key = "coach.why.bid-higher" if better.tricks > other.tricks else "coach.why.bid-lower"
-        return Why(key, "count-sure-tricks", {**both, **tricks})
+        return Why(key, "count-sure-tricks", both)
     if part == "our-bags" and numbers and better.tricks > other.tricks:
-        return Why("coach.why.bid-bags", "bags-cost", {**both, **tricks})
+        return Why("coach.why.bid-bags", "bags-cost", both)
     if part == "our-nil" and partner_bid is not None and partner_bid.is_nil and numbers:
         return Why("coach.why.bid-cover", "cover-partner-nil", both)
     return Why(f"coach.why.bid.{part}", PART_TIPS[part][0], both)
@@ -147,6 +146,6 @@ def hint_why(view: View, better: Card | Bid, other: Card | Bid, found: Price) ->
     facts of the position that make it true."""
     part = found.parts.largest()
     if isinstance(better, Bid) and isinstance(other, Bid):
-        return _bid_why(view, better, other, part, found)
+        return _bid_why(view, better, other, part)
     assert isinstance(better, Card) and isinstance(other, Card)
     return _card_why(view, better, other, part)

@@ -17,6 +17,7 @@ from spades_core.lessons import drills, load_library_dir
 from spades_core.lessons.drills import ITEMS, BidItem, CountItem, NilItem
 from spades_core.seats import Seat
 from tests.browser.apphelpers import preset, wait_ready
+from ui.shared import i18n
 from ui.shared.models import hand_order
 
 pytestmark = pytest.mark.browser
@@ -116,6 +117,12 @@ def answer(page: Page, drill: str, index: int, right: bool) -> None:
                     '.lx-chart-col:not(.lx-chart-expert) .lx-chart-bar')).backgroundColor]""")
             assert colours[0] != colours[1], colours
         expect(feedback).to_contain_text(f"The Expert bids {found.expert.tricks or 'Nil'}.")
+        advice = found.advice  # why that number: the hint's words, as CPython says them
+        assert advice is not None
+        i18n.load("table", "hints", "coach", "lessons")
+        i18n.set_language("en")
+        expect(feedback).to_contain_text(i18n.hint_sentence(
+            advice.reason, dict(advice.params), advice.contrast, None, advice.why, advice.said))
 
 
 def play_drill(page: Page, drill: str, right: set[int], shot: Shot | None = None) -> None:
