@@ -117,7 +117,7 @@ def check_hint(view: View, full: bool = True) -> Hint:
     else:
         assert found.tip == template.tip
     if found.why:
-        check_why(view, found)
+        check_why(view, found, priced=full)
     else:
         assert found.said
     assert set(params) == set(template.params)
@@ -131,18 +131,19 @@ def check_hint(view: View, full: bool = True) -> Hint:
     return found
 
 
-def check_why(view: View, found: Hint) -> None:
-    """The measured main sentence: the action against the card or bid it names, priced
-    again on the review's deals, is clearly better, and the part its key names is the
-    largest; the figures it gives are the position's."""
+def check_why(view: View, found: Hint, priced: bool = True) -> None:
+    """The measured main sentence: the figures it gives are the position's, and (where
+    ``priced``) the action against the card or bid it names, priced again on the review's
+    deals, is clearly better, and the part its key names is the largest."""
     assert found.action is not None
     part, names = HINT_WHYS[found.why]
     assert set(names) <= set(found.params), found
     params = found.params
     other = (parse_card(params["alt"]) if isinstance(found.action, Card)
              else parse_bid(params["alt_bid"]))
-    price = confirmed_price(view, other, found.action)
-    assert price.clear and price.parts.largest() == part, (found, price)
+    if priced:
+        price = confirmed_price(view, other, found.action)
+        assert price.clear and price.parts.largest() == part, (found, price)
     seat = int(view.seat)
     team = seat & 1
     side = team if part.startswith("our-") else 1 - team
