@@ -19,8 +19,10 @@ export { version };
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("snapshot.zip", INDEX_URL).href;
 
+// "spades:snapshot-used", "spades:snapshot-refused": how this interpreter started, read by the
+// benchmark and the browser tests (tests/browser/conftest.py's check_boot).
 const mark = (name) => {
-  try { performance.mark(name); } catch (error) { /* marks are only for the benchmark */ }
+  try { performance.mark(name); } catch (error) { /* marks are only for measuring and tests */ }
 };
 
 // The entry's bytes of a zip holding one deflated entry (sizes in its local header).
@@ -60,6 +62,7 @@ export async function loadPyodide(options = {}) {
       return pyodide;
     } catch (error) {
       console.warn(`Pyodide snapshot refused, starting without it: ${error}`);
+      mark("spades:snapshot-refused");
     }
   }
   return loadPlain(plain);

@@ -3,12 +3,23 @@ the page to players), Debian's Chromium through Playwright,
 and a ``page`` that fails its test on any request off the page's origin, any page error and any
 console error.
 
+The snapshot boot (docs/performance.md) both ways: a test parametrized with
+``SNAPSHOT_USED_AND_REFUSED`` runs once as the site is built (``snapshot`` is ``"used"``, or
+``"plain"`` for a site without a snapshot) and once with the snapshot refused (``"refused"``:
+its pages are served, through Playwright's routing, which the service worker's own fetches go
+through too, a zip of 4 KB of zeros in place of ``snapshot-<key>.zip``, which Pyodide refuses).
+Only a repeat visit reads the snapshot (from the service worker's cache):
+``install_service_worker`` makes the next load one, and ``check_boot`` asserts how the page and
+its workers started.
+
 Screenshots go to ``test-artifacts/``. Chromium comes from ``$CHROMIUM`` or ``/usr/bin/chromium``.
 """
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +62,56 @@ CHROMIUM_ARGS: list[str] = _chromium.CHROMIUM_ARGS
 # more (pytest-rerunfailures; the summary counts the rerun); any other failure, or a second
 # crash, fails the test as before.
 RENDERER_CRASHED = ["Page crashed", "Target crashed"]
+
+
+# The snapshot's address in the site (tools/build_web.py's snapshot_file) and the marks
+# ui/pyodide-boot.mjs leaves in a page or a worker it started: [from the snapshot, refused].
+SNAPSHOT_ROUTE = "**/vendor/pyodide/snapshot-*.zip"
+BOOT_MARKS_JS = ("['spades:snapshot-used', 'spades:snapshot-refused']"
+                 ".map(name => performance.getEntriesByName(name).length)")
+BOOT_MARKS = {"used": [1, 0], "refused": [0, 1], "plain": [0, 0]}
+SNAPSHOT_USED_AND_REFUSED = pytest.mark.parametrize("snapshot", ["used", "refused"], indirect=True)
+CONTROLLED_JS = """async () => {
+  await navigator.serviceWorker.ready;
+  if (!navigator.serviceWorker.controller) {
+    await new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done));
+  }
+  return navigator.serviceWorker.controller.scriptURL;
+}"""
+
+
+def refused_snapshot() -> bytes:
+    """What ui/pyodide-boot.mjs reads (a zip of one deflated entry) holding no snapshot:
+    4 KB of zeros, which Pyodide refuses (a bad magic number)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("snapshot.bin", b"\0" * 4096)
+    return buffer.getvalue()
+
+
+def wait_controlled(page: Page) -> str:
+    """Wait until the service worker controls the page (it has precached the site); its URL."""
+    return str(page.evaluate(CONTROLLED_JS))
+
+
+def install_service_worker(page: Page, base: str) -> None:
+    """Make the page's next load a repeat visit: load the page only until the service worker
+    controls it, which has then precached the site (the snapshot with it)."""
+    page.goto(base)
+    wait_controlled(page)
+
+
+def check_boot(page: Page, snapshot: str, workers: bool = False) -> None:
+    """The page of a repeat visit (and, with ``workers``, one of its workers: the bots' worker
+    started after the service worker had installed) started as ``snapshot`` says: from the
+    snapshot (``used``), plainly after Pyodide refused it (``refused``), plainly without one
+    (``plain``); no interpreter of the page started otherwise."""
+    want = BOOT_MARKS[snapshot]
+    assert page.evaluate(BOOT_MARKS_JS) == want
+    if workers:
+        marks = [worker.evaluate(BOOT_MARKS_JS) for worker in page.workers]
+        assert want in marks, marks
+        assert all(mark in (want, BOOT_MARKS["plain"]) for mark in marks), marks
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -124,6 +185,7 @@ class PageWatch:
     """What a page did that a test must not tolerate, recorded as it happens."""
 
     origin: str
+    refuse_snapshot: bool = False
     requests: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -152,6 +214,10 @@ class PageWatch:
         """A page in a fresh context of its own (its own storage), watched from its first
         request; its visitor has seen the welcome unless ``first_visit``."""
         context = browser.new_context(viewport={"width": width, "height": height})
+        if self.refuse_snapshot:
+            refused = refused_snapshot()
+            context.route(SNAPSHOT_ROUTE, lambda route: route.fulfill(
+                body=refused, headers={"Content-Type": "application/zip"}))
         if not first_visit:
             context.add_init_script(WELCOME_SEEN_JS)
         context.on("request", self.on_request)
@@ -168,9 +234,24 @@ class PageWatch:
 
 
 @pytest.fixture
-def page_watch(live_server: str) -> PageWatch:
+def snapshot(request: pytest.FixtureRequest, live_server: str) -> str:
+    """How a repeat visit's interpreters start (``check_boot``): ``used`` (the site as
+    built), ``refused`` (parametrized with SNAPSHOT_USED_AND_REFUSED: the site's snapshot
+    replaced by one Pyodide refuses), ``plain`` (a site without a snapshot, where
+    ``refused`` is skipped)."""
+    wanted = str(getattr(request, "param", "used"))
+    if load_tool("build_web").snapshot_boot():
+        return wanted
+    if wanted == "refused":
+        pytest.skip("site/ has no snapshot to refuse (built with --no-snapshot)")
+    return "plain"
+
+
+@pytest.fixture
+def page_watch(live_server: str, snapshot: str) -> PageWatch:
     parts = urlsplit(live_server)
-    return PageWatch(origin=f"{parts.scheme}://{parts.netloc}")
+    return PageWatch(origin=f"{parts.scheme}://{parts.netloc}",
+                     refuse_snapshot=snapshot == "refused")
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.apphelpers import FAST, act, open_app, preset, step, stored, wait_ready
+from tests.browser.conftest import SNAPSHOT_USED_AND_REFUSED, check_boot, install_service_worker
 
 pytestmark = pytest.mark.browser
 Shot = Callable[[Page, str], Path]
@@ -134,10 +135,19 @@ Storage.prototype.setItem = function () {
 """
 
 
-def test_a_full_storage_is_told_once_and_play_goes_on(page: Page, live_server: str) -> None:
+@SNAPSHOT_USED_AND_REFUSED
+def test_a_full_storage_is_told_once_and_play_goes_on(
+    page: Page, live_server: str, snapshot: str
+) -> None:
+    """Refused: a repeat visit whose page finds a snapshot Pyodide refuses, and starts
+    without it."""
     preset(page, FAST)  # runs first, so its options are stored before the quota is "full"
     page.context.add_init_script(FULL_STORAGE)
+    if snapshot == "refused":
+        install_service_worker(page, live_server)
     open_app(page, live_server)
+    if snapshot == "refused":
+        check_boot(page, snapshot)
     notices = page.locator("#notices .notice")
     expect(notices).to_have_count(1)
     expect(notices.first).to_contain_text("can't be saved in this browser")

@@ -10,12 +10,26 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from tests.browser.apphelpers import FAST, act, hand_cards, open_app, preset, step, wait_ready
+from spades_core import Bid, Card, GameState, Seat, parse_bid, parse_card
+from spades_core.bots import bot_action, make_bot
+from spades_core.record import from_dict
+from tests.browser.apphelpers import (
+    FAST,
+    act,
+    hand_cards,
+    open_app,
+    preset,
+    record,
+    step,
+    wait_ready,
+)
+from tests.browser.conftest import SNAPSHOT_USED_AND_REFUSED, check_boot, wait_controlled
 from tests.browser.test_lessons_ui import open_lessons, panel
 from tests.browser.test_serving import fetch
 
@@ -30,27 +44,38 @@ SW_OWN = {"sw.js", "vendor/sw-build.js", "vendor/build.json"}
 INSTALL_ONLY = {"manifest.webmanifest", "ui/icons/icon.svg", "ui/icons/icon-192.png",
                 "ui/icons/icon-512.png"}
 
-CONTROLLED_JS = """async () => {
-  await navigator.serviceWorker.ready;
-  if (!navigator.serviceWorker.controller) {
-    await new Promise(done => navigator.serviceWorker.addEventListener('controllerchange', done));
-  }
-  return navigator.serviceWorker.controller.scriptURL;
-}"""
 CACHES_JS = "async () => (await caches.keys()).sort()"
-
-
-def wait_controlled(page: Page) -> str:
-    return str(page.evaluate(CONTROLLED_JS))
 
 
 def build_of(page: Page, base: str) -> str:
     return str(json.loads(fetch(base, "/vendor/build.json")[2])["build"])
 
 
+def bots_decide_as_cpython(data: dict[str, Any], level: str) -> int:
+    """Every bot's bid and card in the page's record (its first hand) is the one CPython's
+    bot of ``level`` gives in the same position (the bots are deterministic: the same view,
+    the same decision, in the page, its worker or here); how many there were."""
+    hand = data["hands"][0]
+    state: GameState = from_dict({**data, "hands": [
+        {key: value for key, value in hand.items() if key == "cards"}]})
+    bot = make_bot(level)
+    actions: list[Bid | Card] = [parse_bid(text) for text in hand["bids"]]
+    actions += [parse_card(text) for text in hand["plays"]]
+    decided = 0
+    for action in actions:
+        if state.to_act != Seat.S:
+            assert bot_action(bot, state) == action, (state.to_act, action)
+            decided += 1
+        state = state.apply(action)
+    return decided
+
+
+@SNAPSHOT_USED_AND_REFUSED
 def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
-    page: Page, live_server: str, screenshot: Shot
+    page: Page, live_server: str, screenshot: Shot, snapshot: str
 ) -> None:
+    """The offline reload is a repeat visit: the page and the Expert's worker start from the
+    snapshot (or, refused, without it), and the Expert decides as CPython's either way."""
     failed: list[str] = []
 
     def on_failed(request: Request) -> None:
@@ -60,6 +85,9 @@ def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
             failed.append(f"{request.url} {request.failure}")
 
     page.context.on("requestfailed", on_failed)
+    # a busy machine: the worker's start and decisions are not dropped for their time
+    page.context.add_init_script("window.spadesWorkerStartMs = 120000;"
+                                 " window.spadesWorkerDecideMs = 60000;")
     preset(page, EXPERT)
     open_app(page, live_server)
     assert wait_controlled(page) == live_server + "sw.js"
@@ -75,12 +103,16 @@ def test_offline_reload_plays_with_the_expert_and_opens_a_lesson(
     assert step(page) == "bid"
     act(page, "bid")
     assert step(page) == "play"
+    page.wait_for_selector("body[data-bot-worker=ready]", state="attached", timeout=120_000)
     act(page, "play")
     # South's card left the hand. (Not "the trick shows one more card": at the instant
     # pace the bots may finish the trick and clear it between two looks.)
     expect(page.locator("#hand .card")).to_have_count(12)
     # The bots finish the trick (the Expert's worker again) up to South's next turn.
     assert step(page) == "play"
+    assert page.get_attribute("body", "data-bot-decide-ms") is not None  # the worker decided
+    check_boot(page, snapshot, workers=True)
+    assert bots_decide_as_cpython(record(page), "expert") >= 3 + 3
 
     open_lessons(page, live_server, goto=False)
     screen = page.locator("#screen-lessons")

@@ -14,7 +14,12 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from tests.browser.apphelpers import FAST, act, open_app, preset, record, step
-from tests.browser.conftest import PageWatch
+from tests.browser.conftest import (
+    SNAPSHOT_USED_AND_REFUSED,
+    PageWatch,
+    check_boot,
+    install_service_worker,
+)
 
 pytestmark = pytest.mark.browser
 Shot = Callable[[Page, str], Path]
@@ -150,9 +155,16 @@ def test_expert_plays_when_the_worker_never_answers(
     assert slice_ms < 1000  # a whole decision is several; a loaded machine stretches them
 
 
-def test_a_working_worker_decides_for_the_expert(page: Page, live_server: str) -> None:
+@SNAPSHOT_USED_AND_REFUSED
+def test_a_working_worker_decides_for_the_expert(
+    page: Page, live_server: str, snapshot: str
+) -> None:
+    """Refused: a repeat visit whose page and worker find a snapshot Pyodide refuses, and
+    start without it."""
     page.context.add_init_script("window.spadesWorkerStartMs = 120000;")  # a busy machine
     preset(page, EXPERT)
+    if snapshot == "refused":
+        install_service_worker(page, live_server)
     open_app(page, live_server, "?deal=4242")
     page.wait_for_function("document.body.dataset.botWorker === 'ready'", timeout=120_000)
     start_ms = page.evaluate("+document.body.dataset.botWorkerMs")
@@ -160,3 +172,5 @@ def test_a_working_worker_decides_for_the_expert(page: Page, live_server: str) -
     bots_bid_and_play(page)
     assert worker_state(page) == "ready"
     assert re.fullmatch(r"\d+", str(start_ms))
+    if snapshot == "refused":
+        check_boot(page, snapshot, workers=True)
