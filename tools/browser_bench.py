@@ -504,7 +504,9 @@ BOT_FELT_JS = """(selector) => new Promise((resolve) => {
     const [nowHands, now] = count();
     const mine = document.querySelector('#turn.mine') !== null && document.querySelector(
       '#hand .card.playable, #panel:not([hidden]) [data-action=bid]') !== null;
-    if (nowHands !== hands || now >= before + 2 || (now === before + 1 && mine)) {
+    const over = document.querySelector('dialog[open]') !== null;  // the hand's end
+    if (nowHands !== hands || now >= before + 2 || (now === before + 1 && (mine || over))
+        || performance.now() - begin > 120000) {
       clearInterval(timer);
       resolve([performance.now() - begin, completes,
                nowHands !== hands || now < before + 2]);
