@@ -4,6 +4,7 @@ start, never answers, or breaks, and the main-thread (sliced) decision is the wo
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import pytest
@@ -205,3 +206,147 @@ def test_the_card_first_then_its_sentence_is_the_hint_from_one_search(
     assert run_steps(botrunner.hint_json_steps(dumps(other), True, "")) == (
         botrunner.hint_to_json(hints.hint(view_for(other, Seat.S))))
     assert searched == [1]
+
+
+class CoachingWorker(AnsweringWorker):
+    """A worker that answers the hint's calls as ``ui/botworker.py`` does, one search step
+    per part of the hint worked out ahead, and logs what it was asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[str] = []
+        self.gate: asyncio.Event | None = None  # holds a decision until set
+
+    async def decide(self, record_text: str, level: str) -> str:
+        self.log.append("decide")
+        if self.gate is not None:
+            await self.gate.wait()
+        self.log.append("decided")
+        return await super().decide(record_text, level)
+
+    async def hint_ahead(self, record_text: str, hand_seen: bool, level: str,
+                         budget_ms: float) -> str:
+        self.log.append("part")
+        await asyncio.sleep(0)
+        return botrunner.hint_ahead_part(record_text, hand_seen, level, 0.0)
+
+    async def hint_card(self, record_text: str, hand_seen: bool) -> str:
+        from ui import botworker
+
+        self.log.append("hint_card")
+        return botworker.hint_card(record_text, hand_seen)
+
+    async def hint(self, record_text: str, hand_seen: bool, level: str = "") -> str:
+        from ui import botworker
+
+        self.log.append("hint")
+        return botworker.hint(record_text, hand_seen, level)
+
+
+async def ready_runner(worker: Any) -> BotRunner:
+    runner = BotRunner()
+
+    async def create(name: str) -> Any:
+        return worker
+
+    runner._create = create  # type: ignore[method-assign]
+    runner.start_worker()
+    assert runner._starting is not None
+    await runner._starting
+    return runner
+
+
+def south_turns(count: int) -> list[GameState]:
+    from spades_core import Seat
+
+    states = [state for state in positions(80) if state.to_act == Seat.S]
+    assert len(states) >= count  # a bid first, then cards
+    assert [s.phase for s in states[:2]] == [Phase.BIDDING, Phase.PLAYING]
+    return states[:count]
+
+
+def test_the_hint_worked_out_in_parts_is_the_hint() -> None:
+    """A part at a time (one search step each), the hint worked out ahead is the card and
+    the JSON the Hint button's two jobs give (``hints.hint``); another record starts over."""
+    from spades_core import Seat, hints
+    from spades_core.views import view_for
+
+    for state in south_turns(6):
+        record = dumps(state)
+        parts = 1
+        while not (text := botrunner.hint_ahead_part(record, True, "normal", 0.0)):
+            parts += 1
+        found = json.loads(text)
+        whole = hints.hint(view_for(state, Seat.S), "normal")
+        assert found == {"card": str(whole.action), "hint": botrunner.hint_to_json(whole)}
+        assert parts > 3
+    first, second = (dumps(state) for state in south_turns(2))
+    assert botrunner.hint_ahead_part(first, True, "", 0.0) == ""
+    assert botrunner.hint_ahead_part(second, True, "", 0.0) == ""  # first's steps dropped
+    assert botrunner._AHEAD[0][0] == (second, True, "")
+
+
+def test_the_hint_asked_after_it_was_worked_out_ahead_needs_no_search() -> None:
+    """Worked out ahead, the Hint button's card and sentence come from it: no job of the
+    worker's, the same hint as ``hints.hint``; nothing ahead without a ready worker."""
+    from spades_core import Seat, hints
+    from spades_core.views import view_for
+
+    worker = CoachingWorker()
+
+    async def run() -> list[tuple[str, Any]]:
+        assert not BotRunner().hint_ahead(south_turns(1)[0], True, "normal")  # no worker
+        runner = await ready_runner(worker)
+        found = []
+        for state in south_turns(4):
+            assert runner.hint_ahead(state, True, "normal")
+            assert runner._ahead is not None and runner._ahead.task is not None
+            await runner._ahead.task  # the player thinks: it is done meanwhile
+            card = await runner.hint_card(state, True)
+            found.append((card, await runner.hint(state, True, "normal")))
+        assert runner.hints_ahead == 4
+        return found
+
+    found = run_async(run())
+    assert "hint_card" not in worker.log and "hint" not in worker.log
+    for state, (card, advice) in zip(south_turns(4), found, strict=True):
+        whole = hints.hint(view_for(state, Seat.S), "normal")
+        assert card == str(whole.action) and advice == whole
+
+
+def test_a_hint_asked_while_worked_out_ahead_waits_for_it_and_a_bot_goes_first() -> None:
+    """The Hint button pressed while the hint is still being worked out ahead waits for
+    it (no second search); a bot's decision asked meanwhile goes first: no part is asked
+    while it is in the worker; a new position drops the hint worked out ahead."""
+    from spades_core import Seat, hints
+    from spades_core.views import view_for
+
+    worker = CoachingWorker()
+    state, other = south_turns(2)
+
+    async def run() -> Any:
+        runner = await ready_runner(worker)
+        runner.hint_ahead(state, True, "normal")
+        for _ in range(6):
+            await asyncio.sleep(0)
+        worker.gate = asyncio.Event()
+        deciding = asyncio.ensure_future(runner.decide(positions(3)[1], "expert"))
+        for _ in range(20):  # the decision held in the worker: no part asked meanwhile
+            await asyncio.sleep(0)
+        worker.gate.set()
+        assert await deciding == bot_action(make_bot("expert"), positions(3)[1])
+        advice = await runner.hint(state, True, "normal")  # still running: waited for
+        parts = worker.log.count("part")
+        runner.hint_ahead(other, True, "normal")
+        runner.drop_ahead()  # South played: no more parts for it
+        for _ in range(20):
+            await asyncio.sleep(0)
+        return advice, parts
+
+    advice, parts = run_async(run())
+    assert advice == hints.hint(view_for(state, Seat.S), "normal")
+    held = worker.log[worker.log.index("decide"):worker.log.index("decided")]
+    assert "part" not in held
+    assert parts > 1 and "part" in worker.log[worker.log.index("decided"):]
+    assert "hint" not in worker.log and "hint_card" not in worker.log
+    assert worker.log.count("part") <= parts + 1  # the dropped one: one part at most

@@ -33,6 +33,19 @@ next hand starts once it is done, as when a person reads it (``review_ms``: thos
 that the hints are not timed against it.  ``--hints 0`` skips this part; ``--only-hints`` skips
 the others.
 
+Then the waits the player feels at an Expert table (``felt_ms``, ``--felt N``: N of South's
+turns, ``--only-felt`` for this part and the Expert's decision times alone): a game at the
+Expert level, at the Normal speed (the pacing a player sees by default), hints on.  At each of
+South's turns the player thinks :data:`THINK_S` seconds, presses Hint and reads it, then plays
+the first card it may (or bids 3).  ``hint``: from the click on Hint to its sentence in the
+message (the page's clock, ``performance.now()``, in the page: ``HINT_FELT_JS``); ``bot``:
+from South's click on its card or bid to the next bot's action in the saved record, less the
+pacing the player sees between the two (a bot's pause, and the trick shown and gathered when
+South's card completed it: ui/table/pacing.py): what the player waits beyond the pacing
+(none when South acts next or the hand ends); the
+first hint (the coach's import in the worker) is reported apart.  ``hints_ahead``: the hints
+the page answered from the hint worked out ahead (``data-bot-hint-ahead``; absent before it).
+
 Then the deal's par in the page (``par_ms``): a game of the deal link ``?deal=20261201`` at the
 Beginner level, target 200, played to the end (South playing the obvious card, each hand's
 review waited for: ``par.review_ms``); at the end dialog the par is worked out in the coach's
@@ -454,6 +467,134 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
     }
 
 
+FELT_OPTIONS = {"level": "expert", "target": 300, "speed": "normal", "auto_play": "never",
+                "blind_nil": False, "sound": False, "language": "en", "hints": True}
+FELT_PACE = {"bot": 650, "trick": 950, "gather": 350}  # ui/table/pacing.py, "normal"
+THINK_S = 2.0  # the player's think before pressing Hint
+HINT_THINKING = "The coach is thinking…"  # locales/en/table.json hint.thinking
+# Press Hint; the ms from the click to the sentence shown in the message.
+HINT_FELT_JS = """(thinking) => new Promise((resolve) => {
+  const message = document.getElementById('message');
+  const shown = () => message.textContent && message.textContent !== thinking;
+  const begin = performance.now();
+  let observer = null;
+  const check = () => {
+    if (shown()) { if (observer) observer.disconnect(); resolve(performance.now() - begin); }
+  };
+  observer = new MutationObserver(check);
+  document.getElementById('hint-button').click();
+  observer.observe(message, {childList: true, characterData: true, subtree: true});
+  check();
+})"""
+# South's action by a click on ``selector``; the ms until the record holds one more action
+# after it (the next bot's), and whether South's action completed a trick.
+ACTIONS_JS = """() => {
+  const game = JSON.parse(localStorage.getItem('spades.game.v1') || 'null');
+  const hands = game ? game.record.hands : [];
+  const hand = hands.length ? hands[hands.length - 1] : {bids: [], plays: []};
+  return [hands.length, (hand.bids || []).length + (hand.plays || []).length,
+          (hand.plays || []).length];
+}"""
+BOT_FELT_JS = """(selector) => new Promise((resolve) => {
+  const count = (ACTIONS);
+  const [hands, before, plays] = count();
+  const completes = plays % 4 === 3 && selector.startsWith('#hand');
+  const begin = performance.now();
+  const watch = () => {
+    const [nowHands, now] = count();
+    const mine = document.querySelector('#turn.mine') !== null && document.querySelector(
+      '#hand .card.playable, #panel:not([hidden]) [data-action=bid]') !== null;
+    const over = document.querySelector('dialog[open]') !== null;  // the hand's end
+    if (nowHands !== hands || now >= before + 2 || (now === before + 1 && (mine || over))
+        || performance.now() - begin > 120000) {
+      clearInterval(timer);
+      resolve([performance.now() - begin, completes,
+               nowHands !== hands || now < before + 2]);
+    }
+  };
+  const timer = setInterval(watch, 10);
+  document.querySelector(selector).click();
+})""".replace("ACTIONS", ACTIONS_JS)
+
+
+def felt_times(browser: Browser, url: str, turns: int) -> dict[str, object]:
+    """An Expert game at the Normal speed, hints on: at ``turns`` of South's turns the
+    player thinks :data:`THINK_S` s, presses Hint (``hint``: the click to the sentence),
+    then acts (``bot``: the click to the next bot's action, less the pacing between)."""
+    import time
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(
+        "if (!localStorage.getItem('bench.preset')) {"
+        f" localStorage.setItem('spades.options.v1', {json.dumps(json.dumps(FELT_OPTIONS))});"
+        " localStorage.setItem('spades.welcome.v1', '{\"seen\": true}');"
+        " localStorage.setItem('bench.preset', '1'); }"
+    )
+    errors: list[str] = []
+    hints_felt: list[float] = []
+    bots_felt: list[float] = []
+    bots_after_trick: list[float] = []
+    first: float | None = None
+    reviews = 0
+    try:
+        page = context.new_page()
+        throttle(page)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
+        page.wait_for_selector("body[data-bot-worker=ready]", state="attached",
+                               timeout=ready_timeout())
+        while len(hints_felt) < turns:
+            kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
+            if kind == "sheet":
+                page.wait_for_selector("#coach-review:is([data-state=done], [data-state=failed])",
+                                       state="attached", timeout=REVIEW_TIMEOUT_MS)
+                reviews += 1
+                page.click("dialog[open] [data-action=sheet-next]")
+                continue
+            if kind == "end":
+                page.click("dialog[open] [data-action=replay]")
+                continue
+            if kind not in ("bid", "play"):
+                raise RuntimeError(f"unexpected step {kind}")
+            time.sleep(THINK_S)  # the player thinks (the page works meanwhile)
+            spent = float(page.evaluate(HINT_FELT_JS, HINT_THINKING))
+            if first is None:
+                first = spent
+            else:
+                hints_felt.append(spent)
+            selector = ("#panel [data-action=bid][data-bid='3']" if kind == "bid"
+                        else "#hand .card.playable")
+            waited, completes, no_bot = page.evaluate(BOT_FELT_JS, selector)
+            if no_bot:  # South's card ended the hand, or South won the trick: no bot next
+                continue
+            pace = FELT_PACE["bot"] + (FELT_PACE["trick"] + FELT_PACE["gather"]
+                                       if completes else 0)
+            (bots_after_trick if completes else bots_felt).append(float(waited) - pace)
+        ahead = page.get_attribute("body", "data-bot-hint-ahead")
+    finally:
+        context.close()
+    if errors:
+        raise RuntimeError(f"{url}: {errors}")
+
+    def summary(values: list[float]) -> dict[str, object]:
+        if not values:
+            return {"count": 0}
+        return {"count": len(values), "median": round(statistics.median(values), 1),
+                "p95": round(percentile(values, 0.95), 1), "max": round(max(values), 1)}
+
+    return {
+        "think_s": THINK_S,
+        "hint": summary(hints_felt),
+        "first_hint_ms": None if first is None else round(first, 1),
+        "hints_ahead": int(ahead or 0),
+        "bot_beyond_pacing": summary(bots_felt),
+        "bot_beyond_pacing_after_trick": summary(bots_after_trick),
+        "reviews": reviews,
+    }
+
+
 PAR_DEAL = 20261201
 PAR_OPTIONS = {"level": "beginner", "target": 200, "speed": "instant", "auto_play": "never",
                "blind_nil": False, "sound": False, "language": "en"}
@@ -571,7 +712,8 @@ def deck_times(browser: Browser, url: str, runs: int) -> dict[str, object]:
 
 
 def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
-        others: bool = True, no_sw: bool = False, deck: bool = False) -> dict[str, Any]:
+        others: bool = True, no_sw: bool = False, deck: bool = False,
+        felt: int = 0, only_felt: bool = False) -> dict[str, Any]:
     build_web.build()
     server = serve.start_server(0, "127.0.0.1", quiet=True)
     base = serve.server_url(server)
@@ -597,6 +739,10 @@ def run(runs: int, hints: int = 40, load: bool = True, par: bool = True,
                     if others:
                         found["bot_decision_ms"] = bot_times(browser, app_url)
                         found["drill_item_ms"] = drill_times(browser, app_url)
+                if only_felt:
+                    found["bot_decision_ms"] = bot_times(browser, app_url)
+                if felt > 0:
+                    found["felt_ms"] = felt_times(browser, app_url, felt)
                 if deck:
                     found["deck_read_ms"] = deck_times(browser, app_url, runs)
                 if hints > 0:
@@ -698,16 +844,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu-throttle", type=float, default=1.0,
                         help="Chromium's CPU throttling rate of each page's main thread "
                              "(4: a mid-range phone; default 1, none)")
+    parser.add_argument("--felt", type=int, default=0,
+                        help="South's turns of an Expert game at the Normal speed timed as "
+                             "the player feels them (the hint after a think, the bot's answer "
+                             "beyond the pacing); default 0, none")
+    parser.add_argument("--only-felt", action="store_true",
+                        help="time the felt waits (--felt, 30 if unset) and the Expert's "
+                             "decisions only")
     parser.add_argument("--table", action="store_true",
                         help="also print the loads' phases as a Markdown table on stderr")
     args = parser.parse_args(argv)
     THROTTLE["rate"] = max(1.0, args.cpu_throttle)
-    hints = 0 if (args.only_par or args.only_load or args.only_deck) else max(0, args.hints)
-    load = not (args.only_hints or args.only_par or args.only_deck)
-    par = not (args.no_par or args.only_hints or args.only_load or args.only_deck)
+    only_felt = bool(args.only_felt)
+    felt = max(0, args.felt) or (30 if only_felt else 0)
+    hints = 0 if (args.only_par or args.only_load or args.only_deck or only_felt) else max(
+        0, args.hints)
+    load = not (args.only_hints or args.only_par or args.only_deck or only_felt)
+    par = not (args.no_par or args.only_hints or args.only_load or args.only_deck or only_felt)
     result = run(max(1, args.runs), hints, load, par, others=not args.only_load,
                  no_sw=args.no_sw_too, deck=not (args.only_hints or args.only_par
-                                                 or args.only_load))
+                                                 or args.only_load or only_felt),
+                 felt=0 if (args.only_load or args.only_deck or args.only_par) else felt,
+                 only_felt=only_felt)
+    if only_felt:
+        result["cpu_throttle"] = THROTTLE["rate"]
     if args.table and load:
         print(phase_table(result), file=sys.stderr)
     print(json.dumps(result))

@@ -46,6 +46,14 @@ def hint_card(record_text: str, hand_seen: bool) -> str:
     return str(run_steps(hint_card_steps(str(record_text), bool(hand_seen))))
 
 
+def hint_ahead(record_text: str, hand_seen: bool, level: str, budget_ms: float) -> str:
+    """A part of South's hint worked out ahead (``ui.shared.botrunner.hint_ahead_part``):
+    about ``budget_ms`` of work, the hint's JSON once done, "" while not."""
+    from ui.shared.botrunner import hint_ahead_part
+
+    return hint_ahead_part(str(record_text), bool(hand_seen), str(level), float(budget_ms))
+
+
 def review(record_text: str, hand_index: int) -> str:
     """The review of South's decisions in a finished hand of the record, as JSON."""
     from spades_core.review import review_hand, review_to_dict
@@ -97,5 +105,6 @@ def drill(name: str, index: int) -> str:
 
 
 __export__ = [
-    "decide", "drill", "hint", "hint_card", "judge", "par_step", "ping", "review", "review_part",
+    "decide", "drill", "hint", "hint_ahead", "hint_card", "judge", "par_step", "ping", "review",
+    "review_part",
 ]

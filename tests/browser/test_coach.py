@@ -23,6 +23,8 @@ COACH_TIMEOUT_MS = 240_000
 
 LEVEL = "normal"
 HINT_COUNT_JS = "() => Number(document.body.dataset.botHintCount || 0)"
+AHEAD_DONE_JS = "() => Number(document.body.dataset.botHint_aheadCount || 0)"
+FROM_AHEAD_JS = "() => Number(document.body.dataset.botHintAhead || 0)"
 
 
 def _press_hint(page: Page) -> str:
@@ -57,9 +59,12 @@ def test_the_hint_comes_from_the_worker_and_is_cpythons(page: Page, live_server:
     while asked < 5:
         kind = step(page)
         assert kind in ("bid", "play"), kind
+        if asked:  # South's turns since the worker is ready: the hint worked out ahead
+            page.wait_for_function(f"() => ({AHEAD_DONE_JS})() >= {asked}", timeout=60_000)
         assert _press_hint(page) == "worker"
         text = page.text_content("#message")
         assert text == _expected(page, rules, deal)
+        assert int(page.evaluate(FROM_AHEAD_JS)) == asked  # shown from it, no new search
         asked += 1
         if kind == "bid":  # the hinted bid's button is lit, as a hinted card is
             lit = page.locator("#panel button.hinted")

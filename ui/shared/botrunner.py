@@ -31,6 +31,17 @@ hint, the review, a hand of the par: ``METHOD``, ``par_step`` for the par's hand
 to the answer, the record's trip to the worker included), ``data-TAG-METHOD-by`` where it
 ran (``worker`` or ``main``) and ``data-TAG-METHOD-count`` how many have finished
 (tools/browser_bench.py reads them).
+
+South's hint is worked out ahead (:meth:`BotRunner.hint_ahead`): when South must act, the
+table asks for it at once, and the worker computes it in parts of about
+:data:`AHEAD_PART_MS` (``hint_ahead`` in ui/botworker.py, :func:`hint_ahead_part`), one part
+at a time and only while no other call is waiting on the worker: a bot's decision or
+another job asked meanwhile waits for one part at most.  The result is kept for that
+position (record, cards seen, level) only; the Hint button then shows it at once, or waits
+for the part still running, and never starts a second search for it.  A new position drops
+it.  ``data-TAG-hint_ahead-ms`` is the last one's time from its start (its parts and the
+waits between them), ``data-TAG-hint_ahead-count`` how many have finished, and
+``data-TAG-hint-ahead`` how many hints were answered from one.
 """
 
 from __future__ import annotations
@@ -57,6 +68,8 @@ DECIDE_TIMEOUT_MS = 5_000  # an Expert decision: under 1 s in the worker
 SLICE_MS = 20.0  # main-thread work between two pauses (one step may run to about 30 ms)
 MAX_STARTS = 2  # the first start and one retry
 POLL_MS = 250  # how often a starting worker is checked for PyScript's error banner
+AHEAD_PART_MS = 40.0  # the hint worked out ahead: the worker's work per part (a bot's
+# decision asked meanwhile waits for one part at most, plus one step of the search)
 
 
 def _now_ms() -> float:
@@ -128,6 +141,11 @@ class BotRunner:
         self._par_running: dict[str, asyncio.Future[tuple[str, dict[str, Any]]]] = {}
         self._par_owner: dict[str, object] = {}  # the loop working on each key
         self.par_progress_shown = 0
+        self._ahead: Ahead | None = None  # South's hint worked out ahead, for one position
+        self.hints_ahead = 0  # hints answered from the one worked out ahead
+        self._calls = 0  # other calls the worker is answering (a decision, a job)
+        self._idle = asyncio.Event()  # set while there are none
+        self._idle.set()
 
     def bot(self, level: str) -> Bot:
         bot = self._bots.get(level)
@@ -244,7 +262,9 @@ class BotRunner:
         timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS) / 1000.0
         begin = _now_ms()
         try:
-            token = str(await asyncio.wait_for(self._ask(worker, dumps(state), level), timeout))
+            with self._calling():
+                token = str(await asyncio.wait_for(self._ask(worker, dumps(state), level),
+                                                   timeout))
             spent = _now_ms() - begin
             if spent > self.longest_decision_ms:
                 self.longest_decision_ms = spent
@@ -279,8 +299,9 @@ class BotRunner:
         if worker is not None:
             begin = _now_ms()
             try:
-                text = str(await asyncio.wait_for(getattr(worker, method)(*args),
-                                                  timeout_ms / 1000.0))
+                with self._calling():
+                    text = str(await asyncio.wait_for(getattr(worker, method)(*args),
+                                                      timeout_ms / 1000.0))
                 self._note_job(method, _now_ms() - begin, "worker")
                 return text
             except Exception:
@@ -304,13 +325,98 @@ class BotRunner:
         _show(f"{self.tag}-{method}-by", where)
         _show(f"{self.tag}-{method}-count", str(self.jobs_done[method]))
 
+    @contextlib.contextmanager
+    def _calling(self) -> Generator[None, None, None]:
+        """A call to the worker other than the hint worked out ahead: that one waits."""
+        self._calls += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._calls -= 1
+            if self._calls == 0:
+                self._idle.set()
+
+    # --- South's hint worked out ahead ---------------------------------------------------
+
+    def hint_ahead(self, state: GameState, hand_seen: bool, level: str | None = None) -> bool:
+        """Start working out South's hint for ``state`` in the worker (the hint the Hint
+        button would ask for: :meth:`hint_card` then :meth:`hint`), kept for this position
+        only; a hint worked out ahead for another position is dropped.  Nothing when the
+        worker is not ready (starting, failed: the Hint button asks as before).  Whether it
+        is (or was already) under way."""
+        from spades_core.record import dumps
+
+        worker = self._worker
+        if worker is None or self.worker_failed:
+            self.drop_ahead()
+            return False
+        key = (dumps(state), bool(hand_seen), level or "")
+        ahead = self._ahead
+        if ahead is not None and ahead.key == key and not ahead.given_up():
+            return True
+        ahead = Ahead(key)
+        self._ahead = ahead
+        ahead.task = asyncio.ensure_future(self._work_ahead(worker, ahead))
+        return True
+
+    def drop_ahead(self) -> None:
+        """The position changed: the hint worked out ahead is of no use any more (a part
+        still running in the worker ends, no other is asked)."""
+        self._ahead = None
+
+    async def _work_ahead(self, worker: Any, ahead: Ahead) -> str | None:
+        """The hint's JSON (:func:`hint_ahead_steps`), asked of the worker a part at a
+        time while nothing else waits on it; None when dropped or when the worker failed."""
+        begin = _now_ms()
+        timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS) / 1000.0
+        while True:
+            while self._ahead is ahead and not self._idle.is_set():
+                await self._idle.wait()  # a bot's decision or another job goes first
+            if self._ahead is not ahead or self.worker_failed:
+                return None
+            try:
+                text = str(await asyncio.wait_for(
+                    worker.hint_ahead(*ahead.key, AHEAD_PART_MS), timeout))
+            except Exception:  # a worker that broke or hung: as for any other job
+                if self._worker is worker:
+                    self._fail()
+                return None
+            if text:
+                self._note_job("hint_ahead", _now_ms() - begin, "worker")
+                return text
+
+    async def _from_ahead(self, record: str, hand_seen: bool,
+                          level: str | None) -> dict[str, Any] | None:
+        """The hint worked out ahead for this position (``level`` None: any level, for the
+        card alone), waited for if still running; None if there is none."""
+        ahead = self._ahead
+        if ahead is None or ahead.task is None or ahead.key[:2] != (record, bool(hand_seen)):
+            return None
+        if level is not None and ahead.key[2] != level:
+            return None
+        with contextlib.suppress(Exception):
+            text = await asyncio.shield(ahead.task)
+            if text:
+                found: dict[str, Any] = json.loads(text)
+                return found
+        return None
+
     async def hint(self, state: GameState, hand_seen: bool, level: str | None = None) -> Any:
         """South's hint, off the main thread (the same as ``hints.hint``); ``level``, the
         opponents' bot level, is whom a stated Nil figure is said to assume.  After
-        :meth:`hint_card` for the same position, only the sentence is left to work out."""
+        :meth:`hint_card` for the same position, only the sentence is left to work out;
+        worked out ahead for this position (:meth:`hint_ahead`), it is that one."""
         from spades_core.record import dumps
 
         record = dumps(state)
+        begin = _now_ms()
+        ahead = await self._from_ahead(record, hand_seen, level or "")
+        if ahead is not None:
+            self.hints_ahead += 1
+            _show(f"{self.tag}-hint-ahead", str(self.hints_ahead))
+            self._note_job("hint", _now_ms() - begin, "worker")
+            return hint_from_json(str(ahead["hint"]), state.phase is Phase.BIDDING)
         timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
         text = await self.job("hint", (record, hand_seen, level or ""),
                               lambda: hint_json_steps(record, hand_seen, level or ""), timeout)
@@ -323,6 +429,11 @@ class BotRunner:
         from spades_core.record import dumps
 
         record = dumps(state)
+        begin = _now_ms()
+        ahead = await self._from_ahead(record, hand_seen, None)
+        if ahead is not None:
+            self._note_job("hint_card", _now_ms() - begin, "worker")
+            return str(ahead["card"])
         timeout = _page_number("spadesWorkerDecideMs", DECIDE_TIMEOUT_MS)
         return await self.job("hint_card", (record, hand_seen),
                               lambda: hint_card_steps(record, hand_seen), timeout)
@@ -428,6 +539,21 @@ class BotRunner:
                 _show(f"{self.tag}-par-progress", str(self.par_progress_shown))
 
 
+class Ahead:
+    """South's hint being worked out ahead for one position: ``key`` (record, cards seen,
+    level) and the task that asks the worker for it, part by part."""
+
+    def __init__(self, key: tuple[str, bool, str]) -> None:
+        self.key = key
+        self.task: asyncio.Future[str | None] | None = None
+
+    def given_up(self) -> bool:
+        """Whether its task ended without the hint (the worker failed)."""
+        return self.task is not None and self.task.done() and (
+            self.task.cancelled() or self.task.exception() is not None
+            or self.task.result() is None)
+
+
 def par_step_steps(par_text: str, player_text: str,
                    level: str) -> Generator[None, None, str]:
     """One hand of the par game of the player's deal, rules and ``level``, in steps: from
@@ -519,6 +645,44 @@ def hint_json_steps(record_text: str, hand_seen: bool,
         return hint_to_json(hint_from(view, _HINT_SEARCH[0][1], level or None))
     found = yield from hint_steps(view, level or None)
     return hint_to_json(found)
+
+
+def hint_ahead_steps(record_text: str, hand_seen: bool,
+                     level: str = "") -> Generator[None, None, str]:
+    """South's hint worked out ahead, in steps, as JSON: ``{"card": hint_card_steps's
+    text, "hint": hint_json_steps's JSON}``, from one search (the card's kept for the
+    sentence, as when the Hint button asks for the two)."""
+    card = yield from hint_card_steps(record_text, hand_seen)
+    yield
+    text = yield from hint_json_steps(record_text, hand_seen, level)
+    return json.dumps({"card": card, "hint": text})
+
+
+# the hint being worked out ahead in this interpreter (the worker): its key and its steps
+_AHEAD: list[tuple[tuple[str, bool, str], Generator[None, None, str]]] = []
+
+
+def hint_ahead_part(record_text: str, hand_seen: bool, level: str, budget_ms: float,
+                    clock: Callable[[], float] = _now_ms) -> str:
+    """Work on South's hint for the record (:func:`hint_ahead_steps`) for about
+    ``budget_ms`` (at least one step): its JSON once done, "" while not.  The steps are
+    kept between calls for that record only; another record's start over."""
+    key = (str(record_text), bool(hand_seen), str(level))
+    if not _AHEAD or _AHEAD[0][0] != key:
+        _AHEAD[:] = [(key, hint_ahead_steps(*key))]
+    steps = _AHEAD[0][1]
+    begin = clock()
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            _AHEAD.clear()
+            return str(done.value)
+        except Exception:
+            _AHEAD.clear()
+            raise
+        if clock() - begin >= budget_ms:
+            return ""
 
 
 def hint_to_json(found: Any) -> str:

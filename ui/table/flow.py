@@ -52,6 +52,8 @@ class GameFlow:
         self.kept: SavedGame | None = None
         # the practice's situation and the lesson's tips: the line after the review
         self.practice_focus: tuple[str, tuple[str, ...]] | None = None
+        # a bot's decision started during a trick's pacing: (its state, generation, task)
+        self.early: tuple[GameState, int, asyncio.Future[Card | Bid]] | None = None
 
     # --- games ----------------------------------------------------------------------------
 
@@ -103,6 +105,8 @@ class GameFlow:
         self.hinted = None
         self.blind_armed = False
         self.pending_new = None
+        self.early = None
+        self.app.bots.drop_ahead()
 
     @property
     def practising(self) -> bool:
@@ -227,6 +231,7 @@ class GameFlow:
                         self.waiting = True
                         self.render()
                         render.focus_hand_or_panel()
+                        self.app.moves.hint_ahead()  # the hint ready before it is asked
                         return
                     # the only card South may play goes by itself, at a bot's pace
                     self.waiting = False
@@ -245,7 +250,7 @@ class GameFlow:
                     return
                 if self.game.level in self.app.bots_worker_levels():
                     render.turn_text(t("thinking", seat=i18n.seat_name(seat.name)), False)
-                action = await self.app.bots.decide(state, self.game.level)
+                action = await self.decide(state, gen)
                 spent = float(js.performance.now() - start)
                 delay = pacing.bot_delay(speed, spent)
                 await _sleep_ms(delay)
@@ -255,6 +260,28 @@ class GameFlow:
         finally:
             if self.running_gen == gen:
                 self.running_gen = -1
+
+    async def decide(self, state: GameState, gen: int) -> Card | Bid:
+        """The bot's action in ``state``: the decision started during the trick's pacing
+        (:meth:`decide_early`) when it is for this state, else one asked now."""
+        early, self.early = self.early, None
+        if early is not None and early[0] is state and early[1] == gen:
+            return await early[2]
+        assert self.game is not None
+        action: Card | Bid = await self.app.bots.decide(state, self.game.level)
+        return action
+
+    def decide_early(self, before: GameState, after: GameState, gen: int) -> None:
+        """A trick just completed and a bot leads the next: its decision starts now, while
+        the trick stays on the table and is gathered (the pacing the player sees is the
+        same; the bot's card still comes a bot's pause after the gathering at the
+        earliest: :meth:`run`).  A decision depends on the state alone: the same card."""
+        self.early = None
+        if (self.game is None or after.phase is not Phase.PLAYING or after.to_act in (None, S)
+                or len(after.past_hands) != len(before.past_hands)):
+            return
+        self.early = (after, gen, asyncio.ensure_future(
+            self.app.bots.decide(after, self.game.level)))
 
     def only_card(self, state: GameState) -> Card | None:
         """South's one legal card when the option plays it by itself, else None."""
@@ -273,6 +300,7 @@ class GameFlow:
         if isinstance(action, Bid) and seat == S:
             self.game.seen = before.hand_index if not action.blind else self.game.seen
         self.hinted = None
+        self.app.bots.drop_ahead()  # a hint worked out ahead was for the position before
         self.save()
         name = i18n.seat_name(seat.name)
         mine = ".you" if seat == S else ""
@@ -294,6 +322,7 @@ class GameFlow:
                else t("say.trick", seat=i18n.seat_name(winner.name)))
         self.announce(who)
         speed = pacing.pace(self.app.options["speed"])
+        self.decide_early(before, after, gen)
         if speed["trick"] > 0:
             self.shown_trick = completed
             self.render()

@@ -106,6 +106,7 @@ class Moves:
             self.flow.save()
             self.flow.render()
             render.focus_hand_or_panel()
+            self.hint_ahead()  # the cards seen: their hint
 
     def do_hint(self, arg: str) -> None:
         if not self.flow.waiting or self.flow.game is None:
@@ -129,6 +130,17 @@ class Moves:
             self.show_hint(advice)
 
         self.app.schedule(ask())
+
+    def hint_ahead(self) -> None:
+        """South must act: the hint worked out ahead in the bots' worker, ready before it
+        is asked (``BotRunner.hint_ahead``), when hints are on, South's cards are seen and
+        the worker is ready; otherwise nothing (the Hint button asks as before)."""
+        flow = self.flow
+        if (flow.game is None or not flow.waiting or not flow.hints_on() or flow.face_down()
+                or self.app.in_room()):
+            self.app.bots.drop_ahead()
+            return
+        self.app.bots.hint_ahead(flow.state, True, flow.game.level)
 
     def show_hint(self, advice: Any) -> None:
         if not self.flow.hints_on():

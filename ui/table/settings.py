@@ -65,6 +65,8 @@ class Settings:
             render.clear_message("hint")
         self.apply_look()
         self.flow.render()
+        if name == "hints":  # worked out ahead while they are on, dropped when off
+            self.app.moves.hint_ahead()
         if name == "language":
             dialogs.options_dialog(self.app.options)
         if name == "level" and value in self.app.bots_worker_levels():
