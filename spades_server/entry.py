@@ -84,6 +84,7 @@ class Entrance(Generic[Room]):
                 raise ProtocolError("too-many-spectators",
                                     {"limit": str(manager.config.max_spectators)})
             conn.room, conn.seat, conn.digest = room, None, None
+            conn.last_state = None  # its first state is sent whole
             room.post(conn, frame("joined", code=room.code, seat=None, public=False,
                                   watching=True))
             room.connections.add(conn)
@@ -131,6 +132,7 @@ class Entrance(Generic[Room]):
         if token is not None:
             joined["token"] = token
         conn.room, conn.seat, conn.digest = room, seat, digest
+        conn.last_state = None  # its first state is sent whole, whatever it saw before
         room.post(conn, frame("joined", **joined))
         room.connections.add(conn)
         if backend.shared:
