@@ -321,3 +321,136 @@ def test_a_change_that_cannot_begin_in_time_is_busy_not_a_crash(
 
     held, starved = run_async(scenario())
     assert "lock" in held and "no connection" in starved
+
+
+def test_a_room_read_made_or_joined_without_redis_in_time_is_busy_and_writes_nothing(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every Redis call of an entry (the room read, made, the connection counted and the
+    counts read, the quick table's value and lock, a publish) raises BackendBusy when the
+    pool has no connection free in time, as a change does; nothing of it was written."""
+    import asyncio
+
+    import redis
+
+    from spades_server import backend as backend_module
+    from spades_server.backend import BackendBusy, RedisBackend
+    from spades_server.store import StoredRoom
+
+    monkeypatch.setattr(backend_module, "LOCK_SECONDS", 0.2)
+    room = StoredRoom("STARVED1", {"options": {}, "seats": []}, None, "waiting", False, 0)
+
+    async def scenario() -> list[str]:
+        store = RedisBackend(redis_url, connections=1)
+        refused: list[str] = []
+        try:
+            # the one connection of the pool busy (a blocking read of 4 s: nine waits of
+            # 0.2 s) past the wait
+            blocked = asyncio.ensure_future(store._redis.blpop(["spades:nothing"], timeout=4))
+            await asyncio.sleep(0.1)
+            calls = {
+                "load": lambda: store.load(room.code),
+                "create": lambda: store.create(room),
+                "arrive": lambda: store.arrive(room.code, 1, {"kind": "replace"}),
+                "connected": lambda: store.connected(room.code),
+                "connection": lambda: store.connection(room.code, 1, -1),
+                "publish": lambda: store.publish(room.code, {"kind": "state"}),
+                "get_value": lambda: store.get_value("quick"),
+                "set_value": lambda: store.set_value("quick", room.code),
+            }
+            for name, call in calls.items():
+                with pytest.raises(BackendBusy):
+                    await call()
+                refused.append(name)
+            with pytest.raises(BackendBusy):
+                async with store.lock("quick"):
+                    raise AssertionError("the lock was taken with no connection")
+            refused.append("lock")
+            await blocked
+            assert await store.arrive(room.code, 2, None) == {2}  # free again: it goes
+            return refused
+        finally:
+            await store.close()
+
+    refused = run_async(scenario())
+    assert len(refused) == 9
+    db = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:  # nothing of the refused calls was written: only the last arrival's count
+        assert not db.exists("spades:room:STARVED1") and db.get("spades:quick") is None
+        assert db.hgetall("spades:conn:STARVED1") == {"2": "1"}
+    finally:
+        db.close()
+
+
+def test_a_join_or_resume_that_cannot_get_redis_in_time_is_refused_busy_and_loses_nothing(
+    tmp_path: Path, redis_url: str, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str],
+) -> None:
+    """A server on Redis whose pool has no connection free in time when a join or a resume
+    counts its connection (the pool's last connection held by a long read): the client gets
+    the refusal ``busy``, the seat stays free (a join) or its old socket stays (a resume),
+    no count is left behind, no traceback; the same message sent again goes through."""
+    import asyncio
+    import logging
+
+    import redis
+
+    from spades_server import backend as backend_module
+    from spades_server.server import start_server
+    from tests.test_server_rooms import base_config
+
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(backend_module, "LOCK_SECONDS", 0.3)
+    original = backend_module.RedisBackend.arrive
+    starve = [0]
+
+    async def arrive(self: backend_module.RedisBackend, code: str, seat: int,
+                     event: dict[str, object] | None) -> set[int] | None:
+        if starve[0]:
+            starve[0] -= 1  # the pool's last free connection held past the wait
+            blocked = asyncio.ensure_future(self._redis.blpop(["spades:nothing"], timeout=1))
+            await asyncio.sleep(0.05)
+            try:
+                return await original(self, code, seat, event)
+            finally:
+                await blocked
+        return await original(self, code, seat, event)
+
+    monkeypatch.setattr(backend_module.RedisBackend, "arrive", arrive)
+    # three connections: the events' subscription, a change's own, and one more
+    running = start_server(0, config=base_config(tmp_path, redis_url=redis_url,
+                                                 redis_connections=3))
+    db = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        host = Client(running.url)
+        host.enter(type="create", nickname="Ann", seat="N")
+        guest = Client(running.url)
+        starve[0] = 1
+        guest.send(type="join", code=host.code, nickname="Bea", seat="E")
+        refusal = guest.refusal()
+        assert refusal["reason"] == "busy" and refusal["request"] == "join"
+        guest.send(type="peek", code=host.code)  # nothing lost: the seat is still free
+        room = guest.until(lambda m: m["type"] == "room")
+        assert [seat["free"] for seat in room["seats"]] == [False, True, True, True]
+        assert db.hgetall(f"spades:conn:{host.code}") == {"0": "1"}
+        guest.enter(type="join", code=host.code, nickname="Bea", seat="E")  # again: in
+        assert guest.seat == "E"
+        host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["connected"])
+
+        again = Client(running.url)
+        starve[0] = 1
+        again.send(type="resume", code=guest.code, token=guest.token)
+        assert again.refusal()["reason"] == "busy"
+        guest.send(type="ping")  # the old socket was not replaced: it still has the seat
+        assert guest.until(lambda m: m["type"] in ("pong", "replaced"))["type"] == "pong"
+        assert db.hgetall(f"spades:conn:{host.code}") == {"0": "1", "1": "1"}
+        again.enter(type="resume", code=guest.code, token=guest.token)  # again: in
+        assert guest.until(lambda m: m["type"] == "replaced")["seat"] == "E"
+        for client in (host, guest, again):
+            client.close()
+    finally:
+        db.close()
+        running.stop()
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err, out + err
+    assert not [record for record in caplog.records if record.exc_info], caplog.records
