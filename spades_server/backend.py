@@ -4,8 +4,9 @@
   a change is broadcast at once to this process's connections.
 - :class:`RedisBackend` (``--redis URL``): several processes share the rooms. A room is a Redis
   hash (its settings, seats and game record, and a revision number); a change is made under
-  the room's Redis lock on the latest revision, saved, then published on one channel that
-  every process listens to; each process then sends the new state to its own connections.
+  the room's Redis lock on the latest revision, saved, then published on the room's own
+  channel, which the processes with a connection to the room listen to (and no other);
+  each of them then sends the new state to its own connections.
   Which seats are connected is a per-room hash of connection counts (every process adds its
   own).
 
@@ -27,7 +28,13 @@ from .store import Store, StoredRoom
 
 EventHandler = Callable[[str, dict[str, Any]], Awaitable[None]]
 PREFIX = "spades:"
-CHANNEL = PREFIX + "events"
+CHANNEL = PREFIX + "events"  # every process's (no event today: it keeps the listener on)
+
+
+def channel(code: str) -> str:
+    """A room's events' channel: only the processes with a connection to it listen."""
+    return f"{CHANNEL}:{code}"
+
 LOCK_SECONDS = 10.0  # a lock left by a process that died frees itself after this
 # Swap two fields of a hash (either may be missing), atomically.
 _SWAP = """
@@ -115,7 +122,7 @@ class _RedisChange:
 
     async def commit(self, room: StoredRoom | None, event: dict[str, Any] | None) -> None:
         backend = self.backend
-        args: list[str] = [self.token, "", CHANNEL, "0", "0"]
+        args: list[str] = [self.token, "", channel(self.code), "0", "0"]
         if event is not None:
             args[1] = json.dumps({"code": self.code, **event}, separators=(",", ":"))
         if room is not None:
@@ -140,6 +147,8 @@ class Backend(Protocol):
     def lock(self, name: str) -> contextlib.AbstractAsyncContextManager[None]: ...
     def change(self, code: str, rev: int) -> contextlib.AbstractAsyncContextManager[Change]: ...
     async def publish(self, code: str, event: dict[str, Any]) -> None: ...
+    async def listen(self, code: str) -> None: ...
+    async def unlisten(self, code: str) -> None: ...
     async def connection(self, code: str, seat: int, delta: int) -> None: ...
     async def arrive(self, code: str, seat: int,
                      event: dict[str, Any] | None) -> set[int] | None: ...
@@ -202,6 +211,12 @@ class LocalBackend:
     async def publish(self, code: str, event: dict[str, Any]) -> None:
         if self._handler is not None:
             await self._handler(code, event)
+
+    async def listen(self, code: str) -> None:
+        return None  # every event is this process's
+
+    async def unlisten(self, code: str) -> None:
+        return None
 
     async def connection(self, code: str, seat: int, delta: int) -> None:
         return None
@@ -286,17 +301,26 @@ class RedisBackend:
         self._redis: Any = aioredis.Redis.from_pool(pool)
         self._listener: asyncio.Task[None] | None = None
         self._pubsub: Any = None
+        # the rooms' channels this process listens to, each set once Redis has confirmed
+        # the subscription (from then on no event of the room is missed)
+        self._channels: dict[str, asyncio.Event] = {}
         self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
     async def start(self, handler: EventHandler) -> None:
         await self._redis.ping()
-        self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        self._pubsub = self._redis.pubsub()
         await self._pubsub.subscribe(CHANNEL)
         self._listener = asyncio.get_running_loop().create_task(self._listen(handler))
 
     async def _listen(self, handler: EventHandler) -> None:
         async for message in self._pubsub.listen():
-            if message.get("type") != "message":
+            kind = message.get("type")
+            if kind == "subscribe":
+                confirmed = self._channels.get(str(message.get("channel")))
+                if confirmed is not None:
+                    confirmed.set()
+                continue
+            if kind != "message":
                 continue
             try:
                 data = json.loads(message["data"])
@@ -435,7 +459,36 @@ class RedisBackend:
     async def publish(self, code: str, event: dict[str, Any]) -> None:
         payload = json.dumps({"code": code, **event}, separators=(",", ":"))
         async with _busy(code):
-            await self._redis.publish(CHANNEL, payload)
+            await self._redis.publish(channel(code), payload)
+
+    async def listen(self, code: str) -> None:
+        """Listen to the room's channel (a connection to it is coming: ``RoomManager.
+        listening``); return once Redis has confirmed it, so that no event published
+        after is missed (``BackendBusy`` if it has not within ``LOCK_SECONDS``)."""
+        name = channel(code)
+        confirmed = self._channels.get(name)
+        if confirmed is None:
+            confirmed = self._channels[name] = asyncio.Event()
+            try:
+                async with _busy(code):
+                    await self._pubsub.subscribe(name)
+            except BaseException:
+                self._channels.pop(name, None)
+                raise
+        if not confirmed.is_set():
+            try:
+                async with asyncio.timeout(LOCK_SECONDS):
+                    await confirmed.wait()
+            except TimeoutError:
+                raise BackendBusy(f"no subscription to {code} in time") from None
+
+    async def unlisten(self, code: str) -> None:
+        """The room's last connection here is gone: its events are no longer this
+        process's to read."""
+        name = channel(code)
+        if self._channels.pop(name, None) is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.unsubscribe(name)
 
     async def connection(self, code: str, seat: int, delta: int) -> None:
         key = f"{PREFIX}conn:{code}"
@@ -459,7 +512,7 @@ class RedisBackend:
             # a room with a person in it lives on, unchanged or not
             pipe.expire(self._key(code), self.idle_ttl, gt=True)
             if event is not None:
-                pipe.publish(CHANNEL, json.dumps({"code": code, **event},
+                pipe.publish(channel(code), json.dumps({"code": code, **event},
                                                  separators=(",", ":")))
             pipe.hgetall(key)
             replies = await pipe.execute()

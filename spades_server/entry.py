@@ -4,7 +4,8 @@ sits where, before joining).
 :class:`Entrance` is a part of the rooms' manager (:class:`~.rooms.RoomManager`), which owns
 it: it finds or makes the room through the manager (``get``, ``create``), within the limits
 of the connection's address (:mod:`.guard`), seats the connection inside the room's change
-(``RoomManager.changing``) and sends its ``joined``; the state that follows is the change's.
+(``RoomManager.changing``; the process listening to the room's events from before it:
+``RoomManager.listening``) and sends its ``joined``; the state that follows is the change's.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class Entrance(Generic[Room]):
         elif kind == "quick":
             async with manager.backend.lock("quick"):
                 room = await self.waiting_public_room()
-                async with manager.changing(room):
+                async with manager.listening(room), manager.changing(room):
                     await self._seat_player(conn, room, fields)
             return await self._entered(room)
         else:
@@ -83,7 +84,8 @@ class Entrance(Generic[Room]):
             if watching >= manager.config.max_spectators:
                 raise ProtocolError("too-many-spectators",
                                     {"limit": str(manager.config.max_spectators)})
-            async with manager.changing(room):  # (a busy refusal here: nothing done yet)
+            # (a busy refusal of either: nothing done yet)
+            async with manager.listening(room), manager.changing(room):
                 conn.room, conn.seat, conn.digest = room, None, None
                 conn.last_state = None  # its first state is sent whole
                 room.post(conn, frame("joined", code=room.code, seat=None, public=False,
@@ -91,7 +93,7 @@ class Entrance(Generic[Room]):
                 room.connections.add(conn)
                 room.touched = True  # every page sees one more spectator
             return
-        async with manager.changing(room):
+        async with manager.listening(room), manager.changing(room):
             if kind == "resume":
                 seat = room.seat_of_token(str(fields["token"]))
                 if seat is None:

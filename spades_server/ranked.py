@@ -286,7 +286,7 @@ class RankedDesk(Generic[Room]):
         finally:
             self.board.set_code(day, level, player, room.code if room is not None else None)
         assert room is not None
-        async with manager.changing(room):
+        async with manager.listening(room), manager.changing(room):
             connected = await manager.entrance.arrive(room, PLAYER, None)  # (may be busy:
             # before the seat is taken)
             token = room.take_seat(PLAYER, nickname)

@@ -454,3 +454,57 @@ def test_a_join_or_resume_that_cannot_get_redis_in_time_is_refused_busy_and_lose
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err, out + err
     assert not [record for record in caplog.records if record.exc_info], caplog.records
+
+
+def test_a_process_listens_to_a_rooms_channel_only_while_it_has_a_connection_to_it(
+    tmp_path: Path, redis_url: str,
+) -> None:
+    """Each room's events go on its own channel; a process subscribes to it when a
+    connection to the room comes (before its change: its first state is not missed) and
+    unsubscribes when the last one leaves. A look or a refused join subscribes nothing."""
+    import redis
+
+    db = redis.Redis.from_url(redis_url, decode_responses=True)
+
+    def listeners(code: str) -> int:
+        return int(dict(db.pubsub_numsub(f"spades:events:{code}"))[f"spades:events:{code}"])
+
+    def until_listeners(code: str, count: int) -> None:
+        deadline = time.monotonic() + 30  # (a bound on the wait, not the wait)
+        while listeners(code) != count:
+            assert time.monotonic() < deadline, (listeners(code), count)
+            time.sleep(0.02)
+
+    try:
+        with (
+            server_process(tmp_path / "a.sqlite3", "--redis", redis_url) as (url_a, _),
+            server_process(tmp_path / "b.sqlite3", "--redis", redis_url) as (url_b, _),
+        ):
+            host = Client(url_a)
+            host.enter(type="create", nickname="Ann", seat="N",
+                       options={"blind_nil": False, "bot_level": "beginner"})
+            other = Client(url_a)
+            other.enter(type="create", nickname="Cy", seat="N")
+            assert listeners(host.code) == 1 and listeners(other.code) == 1  # A only
+            guest = Client(url_b)
+            guest.send(type="peek", code=host.code)
+            guest.until(lambda m: m["type"] == "room")
+            guest.send(type="join", code=host.code, nickname="Bea", seat="N")
+            assert guest.refusal()["reason"] == "seat-taken"
+            until_listeners(host.code, 1)  # B looked and was refused: still A only
+            guest.enter(type="join", code=host.code, nickname="Bea", seat="E")
+            assert listeners(host.code) == 2  # B subscribed before the join's change
+            host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["connected"])
+            assert listeners(other.code) == 1  # B is not sent the other room's events
+            host.send(type="start")  # the game goes on across the processes
+            guest.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+            guest.close()
+            until_listeners(host.code, 1)  # B's last connection to the room gone
+            back = Client(url_b)
+            back.enter(type="resume", code=host.code, token=guest.token)
+            assert listeners(host.code) == 2
+            assert back.last is not None and back.last["room"]["status"] == "playing"
+            for client in (host, other, back):
+                client.close()
+    finally:
+        db.close()
