@@ -75,6 +75,16 @@ redis.call('HSET', KEYS[1], unpack(ARGV, 2))
 redis.call('EXPIRE', KEYS[1], ARGV[1])
 return 1
 """
+# A connection takes a seat (KEYS[1] the room's counts, KEYS[2] its hash): its count added
+# (ARGV[1] the seat), both keys' time to live renewed (ARGV[2]; the room's only lengthened),
+# ARGV[4] published on ARGV[3] when not empty (a resume's ``replace``); the counts returned.
+_ARRIVE = """
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[2], 'GT')
+if ARGV[4] ~= '' then redis.call('PUBLISH', ARGV[3], ARGV[4]) end
+return redis.call('HGETALL', KEYS[1])
+"""
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -304,6 +314,8 @@ class RedisBackend:
         # the rooms' channels this process listens to, each set once Redis has confirmed
         # the subscription (from then on no event of the room is missed)
         self._channels: dict[str, asyncio.Event] = {}
+        # the changes under way in this process, by room: the task that runs each, and it
+        self._changes: dict[str, tuple[asyncio.Task[Any] | None, _RedisChange]] = {}
         self.process = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
     async def start(self, handler: EventHandler) -> None:
@@ -442,6 +454,7 @@ class RedisBackend:
                 raise BackendBusy(f"the lock of {code} is held")
             await asyncio.sleep(0.002)
         change = _RedisChange(self, code, token, held)
+        self._changes[code] = (asyncio.current_task(), change)
         try:
             change.connected = {int(seat) for seat, count in _pairs(got[1]).items()
                                 if int(count) > 0}
@@ -454,7 +467,19 @@ class RedisBackend:
                     with contextlib.suppress(Exception):
                         await _eval_on(held, _RELEASE, 1, keys[0], token)
             finally:
+                if self._changes.get(code, (None, None))[1] is change:
+                    del self._changes[code]
                 await pool.release(held)
+
+    def _held(self, code: str) -> Any:
+        """The connection of the room's change under way, when the caller is that change's
+        own task (a join's ``arrive``): a change then needs no second connection of the
+        pool while it holds the room's lock (one it waited for, the pool short, could let
+        the lock run out under it). None otherwise."""
+        entry = self._changes.get(code)
+        if entry is not None and entry[0] is asyncio.current_task() and not entry[1].done:
+            return entry[1].held
+        return None
 
     async def publish(self, code: str, event: dict[str, Any]) -> None:
         payload = json.dumps({"code": code, **event}, separators=(",", ":"))
@@ -502,21 +527,20 @@ class RedisBackend:
     async def arrive(self, code: str, seat: int,
                      event: dict[str, Any] | None) -> set[int] | None:
         """A connection takes ``seat`` (a join, a resume): its count added, ``event``
-        published (a resume's ``replace``) and the seats connected read back, in one round
-        trip, made whole or not at all (``BackendBusy`` when the pool has no connection
-        free in time: nothing was sent)."""
-        key = f"{PREFIX}conn:{code}"
-        async with _busy(code), self._redis.pipeline(transaction=False) as pipe:
-            pipe.hincrby(key, str(seat), 1)
-            pipe.expire(key, self.idle_ttl)
-            # a room with a person in it lives on, unchanged or not
-            pipe.expire(self._key(code), self.idle_ttl, gt=True)
-            if event is not None:
-                pipe.publish(channel(code), json.dumps({"code": code, **event},
-                                                 separators=(",", ":")))
-            pipe.hgetall(key)
-            replies = await pipe.execute()
-        return {int(one) for one, count in replies[-1].items() if int(count) > 0}
+        published (a resume's ``replace``) and the seats connected read back, in one script,
+        made whole or not at all; inside the room's change, on the change's own connection
+        (``BackendBusy`` when, outside one, the pool has no connection free in time:
+        nothing was sent)."""
+        payload = json.dumps({"code": code, **event}, separators=(",", ":")) if event else ""
+        keys = (f"{PREFIX}conn:{code}", self._key(code))
+        args = (str(seat), str(self.idle_ttl), channel(code), payload)
+        held = self._held(code)
+        async with _busy(code):
+            if held is not None:
+                reply = await _eval_on(held, _ARRIVE, 2, *keys, *args)
+            else:
+                reply = await self._redis.eval(_ARRIVE, 2, *keys, *args)
+        return {int(one) for one, count in _pairs(reply).items() if int(count) > 0}
 
     async def connected(self, code: str) -> set[int] | None:
         async with _busy(code):

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -386,14 +387,16 @@ def test_a_join_or_resume_that_cannot_get_redis_in_time_is_refused_busy_and_lose
     tmp_path: Path, redis_url: str, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str],
 ) -> None:
-    """A server on Redis whose pool has no connection free in time when a join or a resume
-    counts its connection (the pool's last connection held by a long read): the client gets
-    the refusal ``busy``, the seat stays free (a join) or its old socket stays (a resume),
-    no count is left behind, no traceback; the same message sent again goes through."""
+    """A server on Redis that cannot reach Redis in time for an entry: its pool's last free
+    connection held (by a long read) when a join's change begins, or Redis failing the
+    connection's count inside the change of a join and of a resume. Each client gets the
+    refusal ``busy``; the seat stays free (a join) or its old socket keeps it (a resume), no
+    count is left behind, no traceback; the same message sent again goes through."""
     import asyncio
     import logging
 
     import redis
+    from redis.exceptions import ConnectionError as RedisConnectionError
 
     from spades_server import backend as backend_module
     from spades_server.server import start_server
@@ -401,44 +404,55 @@ def test_a_join_or_resume_that_cannot_get_redis_in_time_is_refused_busy_and_lose
 
     caplog.set_level(logging.INFO)
     monkeypatch.setattr(backend_module, "LOCK_SECONDS", 0.3)
-    original = backend_module.RedisBackend.arrive
-    starve = [0]
+    original_change = backend_module.RedisBackend.change
+    original_eval_on = backend_module._eval_on
+    starve, fail_count = [0], [0]
 
-    async def arrive(self: backend_module.RedisBackend, code: str, seat: int,
-                     event: dict[str, object] | None) -> set[int] | None:
+    @contextlib.asynccontextmanager
+    async def change(self: backend_module.RedisBackend, code: str, rev: int) -> Any:
+        blocked = None
         if starve[0]:
             starve[0] -= 1  # the pool's last free connection held past the wait
             blocked = asyncio.ensure_future(self._redis.blpop(["spades:nothing"], timeout=1))
             await asyncio.sleep(0.05)
-            try:
-                return await original(self, code, seat, event)
-            finally:
+        try:
+            async with original_change(self, code, rev) as begun:
+                yield begun
+        finally:
+            if blocked is not None:
                 await blocked
-        return await original(self, code, seat, event)
 
-    monkeypatch.setattr(backend_module.RedisBackend, "arrive", arrive)
-    # three connections: the events' subscription, a change's own, and one more
+    async def eval_on(held: Any, script: str, keys: int, *args: str) -> Any:
+        if script == backend_module._ARRIVE and fail_count[0]:
+            fail_count[0] -= 1
+            raise RedisConnectionError("Redis is away")
+        return await original_eval_on(held, script, keys, *args)
+
+    monkeypatch.setattr(backend_module.RedisBackend, "change", change)
+    monkeypatch.setattr(backend_module, "_eval_on", eval_on)
+    # two connections: the events' subscription, and one more
     running = start_server(0, config=base_config(tmp_path, redis_url=redis_url,
-                                                 redis_connections=3))
+                                                 redis_connections=2))
     db = redis.Redis.from_url(redis_url, decode_responses=True)
     try:
         host = Client(running.url)
         host.enter(type="create", nickname="Ann", seat="N")
         guest = Client(running.url)
-        starve[0] = 1
-        guest.send(type="join", code=host.code, nickname="Bea", seat="E")
-        refusal = guest.refusal()
-        assert refusal["reason"] == "busy" and refusal["request"] == "join"
-        guest.send(type="peek", code=host.code)  # nothing lost: the seat is still free
-        room = guest.until(lambda m: m["type"] == "room")
-        assert [seat["free"] for seat in room["seats"]] == [False, True, True, True]
-        assert db.hgetall(f"spades:conn:{host.code}") == {"0": "1"}
+        for trouble in (starve, fail_count):
+            trouble[0] = 1
+            guest.send(type="join", code=host.code, nickname="Bea", seat="E")
+            refusal = guest.refusal()
+            assert refusal["reason"] == "busy" and refusal["request"] == "join"
+            guest.send(type="peek", code=host.code)  # nothing lost: the seat is still free
+            room = guest.until(lambda m: m["type"] == "room")
+            assert [seat["free"] for seat in room["seats"]] == [False, True, True, True]
+            assert db.hgetall(f"spades:conn:{host.code}") == {"0": "1"}
         guest.enter(type="join", code=host.code, nickname="Bea", seat="E")  # again: in
         assert guest.seat == "E"
         host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["connected"])
 
         again = Client(running.url)
-        starve[0] = 1
+        fail_count[0] = 1
         again.send(type="resume", code=guest.code, token=guest.token)
         assert again.refusal()["reason"] == "busy"
         guest.send(type="ping")  # the old socket was not replaced: it still has the seat
