@@ -9,6 +9,7 @@ against :class:`~.roomtypes.RoomLike`, as the room's other parts are: it never i
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from typing import Any
@@ -82,6 +83,13 @@ class Broadcast:
     def state_frame(self, seat: Seat | None, room_json: str | None = None) -> str:
         """The ``state`` frame for ``seat`` (``room_json``: ``info()`` as JSON, when the
         caller sends it to several seats)."""
+        if room_json is None:
+            room_json = _json(self.info())
+        version, view = self._view(seat)
+        return _frame(seat, version, room_json, view)
+
+    def _view(self, seat: Seat | None) -> tuple[int, str]:
+        """The room's version and ``seat``'s view as JSON (a spectator's: no card not played)."""
         room = self.room
         view: dict[str, Any] | None = None
         if room.state is not None and seat is not None:
@@ -90,27 +98,49 @@ class Broadcast:
         elif room.state is not None:  # a spectator: the table, no card not played
             view = watcher_json(view_for(room.state, SEATS[2], hand_seen=False),
                                 room.rules_json)
-        if room_json is None:
-            room_json = _json(self.info())
-        version = room.version()
-        mine = f'"{seat.name}"' if seat is not None else "null"
-        return (f'{{"type":"state","version":{version},"seat":{mine},"room":{room_json},'
-                f'"view":{_json(view)}}}')
+        return room.version(), _json(view)
 
     def state(self) -> None:
         """Each connection of the room (on this process) gets its ``state`` frame: each
-        seat's frame (and the spectators' one) built once, however many sockets show it."""
+        seat's frame (and the spectators' one) built once, however many sockets show it.
+
+        A connection whose frame would be the one it was last sent (its seat's view and the
+        room unchanged but for the server's clock: another seat looked at its cards, a
+        connection came or went on a seat already shown connected) is sent nothing: each
+        connection keeps the digest of its last state (``Connection.last_state``), none
+        before its first, so a new connection (a join, a resume, a reconnect) always gets
+        the whole state."""
         room = self.room
-        room_json = _json(self.info())
-        frames: dict[Seat | None, str] = {}
+        info = self.info()
+        clock = info.pop("clock")
+        core = _json(info)  # the room without the server's clock: what a page shows
+        room_json = f'{core[:-1]},"clock":{_json(clock)}}}'
+        frames: dict[Seat | None, tuple[bytes, str]] = {}
         for conn in list(room.connections):
-            if not conn.closed:
-                text = frames.get(conn.seat)
-                if text is None:
-                    text = frames[conn.seat] = self.state_frame(conn.seat, room_json)
-                room.post(conn, text)
+            if conn.closed:
+                continue
+            built = frames.get(conn.seat)
+            if built is None:
+                version, view = self._view(conn.seat)
+                seen = hashlib.blake2b(
+                    f"{_seat_json(conn.seat)}|{version}|{core}|{view}".encode(),
+                    digest_size=16).digest()
+                built = frames[conn.seat] = (seen, _frame(conn.seat, version, room_json, view))
+            if conn.last_state == built[0]:
+                continue  # nothing it shows changed
+            conn.last_state = built[0]
+            room.post(conn, built[1])
 
     def to_all(self, text: str) -> None:
         """Every connection of the room (on this process) gets ``text``."""
         for conn in list(self.room.connections):
             self.room.post(conn, text)
+
+
+def _seat_json(seat: Seat | None) -> str:
+    return f'"{seat.name}"' if seat is not None else "null"
+
+
+def _frame(seat: Seat | None, version: int, room_json: str, view: str) -> str:
+    return (f'{{"type":"state","version":{version},"seat":{_seat_json(seat)},'
+            f'"room":{room_json},"view":{view}}}')

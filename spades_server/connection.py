@@ -57,6 +57,9 @@ class Connection:
     dropped: str | None = None  # why the server dropped it: "queue-full" or "send-timeout"
     closing: int | None = None  # close the socket with this code once the queue is sent
     ident: str = field(default_factory=lambda: secrets.token_hex(8))
+    # the digest of the last ``state`` sent (``Broadcast.state``): an unchanged one is not
+    # sent again; None until the first, and again on entering a room
+    last_state: bytes | None = None
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
     _sender: asyncio.Task[None] | None = None
 

@@ -4,7 +4,8 @@ sits where, before joining).
 :class:`Entrance` is a part of the rooms' manager (:class:`~.rooms.RoomManager`), which owns
 it: it finds or makes the room through the manager (``get``, ``create``), within the limits
 of the connection's address (:mod:`.guard`), seats the connection inside the room's change
-(``RoomManager.changing``) and sends its ``joined``; the state that follows is the change's.
+(``RoomManager.changing``; the process listening to the room's events from before it:
+``RoomManager.listening``) and sends its ``joined``; the state that follows is the change's.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class Entrance(Generic[Room]):
         elif kind == "quick":
             async with manager.backend.lock("quick"):
                 room = await self.waiting_public_room()
-                async with manager.changing(room):
+                async with manager.listening(room), manager.changing(room):
                     await self._seat_player(conn, room, fields)
             return await self._entered(room)
         else:
@@ -83,20 +84,27 @@ class Entrance(Generic[Room]):
             if watching >= manager.config.max_spectators:
                 raise ProtocolError("too-many-spectators",
                                     {"limit": str(manager.config.max_spectators)})
-            conn.room, conn.seat, conn.digest = room, None, None
-            room.post(conn, frame("joined", code=room.code, seat=None, public=False,
-                                  watching=True))
-            room.connections.add(conn)
-            async with manager.changing(room):
+            # (a busy refusal of either: nothing done yet)
+            async with manager.listening(room), manager.changing(room):
+                conn.room, conn.seat, conn.digest = room, None, None
+                conn.last_state = None  # its first state is sent whole
+                room.post(conn, frame("joined", code=room.code, seat=None, public=False,
+                                      watching=True))
+                room.connections.add(conn)
                 room.touched = True  # every page sees one more spectator
             return
-        async with manager.changing(room):
+        async with manager.listening(room), manager.changing(room):
             if kind == "resume":
                 seat = room.seat_of_token(str(fields["token"]))
                 if seat is None:
                     raise ProtocolError("bad-token")
+                digest = token_digest(str(fields["token"]))
+                # any other connection on this token, on any process, is told it was
+                # replaced and closed (one live connection per seat)
+                connected = await self.arrive(room, seat, {"kind": "replace", "digest": digest,
+                                                           "keep": conn.ident})
                 room.back(seat)
-                await self.connect(conn, room, seat, None, token_digest(str(fields["token"])))
+                self.seat(conn, room, seat, None, digest, connected)
             else:
                 await self._seat_player(conn, room, fields)
                 if kind == "create":
@@ -113,34 +121,39 @@ class Entrance(Generic[Room]):
         seat = room.free_seat(wanted)
         if seat is None:
             raise ProtocolError("seat-taken" if wanted is not None else "room-full")
+        connected = await self.arrive(room, seat, None)  # first: a busy refusal here leaves
+        # the room as it was
         token = room.take_seat(seat, str(fields["nickname"]))
         if not room.public and room.host_seat() is None:
             room.host = token_digest(token)  # the creator, or the first person back in an
             # empty room
         if room.status == "waiting" and all(info.human for info in room.seats):
             room.start()
-        await self.connect(conn, room, seat, token, token_digest(token))
+        self.seat(conn, room, seat, token, token_digest(token), connected)
 
-    async def connect(
-        self, conn: Connection, room: Room, seat: Seat, token: str | None, digest: str
-    ) -> None:
-        """Seat ``conn`` (inside the change): its ``joined`` first, then, as one of the room's
-        connections, the state that the change publishes."""
-        backend = self.manager.backend
+    async def arrive(self, room: Room, seat: Seat,
+                     event: dict[str, Any] | None) -> set[int] | None:
+        """Inside the change, before anything of the room is changed: a connection is
+        counted on ``seat`` (with a shared backend, on every process; ``event``, a resume's
+        ``replace``, published in the same step) and the seats connected read back. The one
+        step of an entry that may be refused ``busy`` (no connection to Redis in time): made
+        first, so that the refusal leaves the room as it was."""
+        return await self.manager.backend.arrive(room.code, int(seat), event)
+
+    def seat(self, conn: Connection, room: Room, seat: Seat, token: str | None, digest: str,
+             connected: set[int] | None) -> None:
+        """Seat ``conn`` (inside the change, once ``arrive`` counted it): its ``joined``
+        first, then, as one of the room's connections, the state that the change
+        publishes. Nothing here waits, nor can be refused."""
         joined: dict[str, Any] = {"code": room.code, "seat": seat.name, "public": room.public}
         if token is not None:
             joined["token"] = token
         conn.room, conn.seat, conn.digest = room, seat, digest
+        conn.last_state = None  # its first state is sent whole, whatever it saw before
         room.post(conn, frame("joined", **joined))
         room.connections.add(conn)
-        if backend.shared:
-            await backend.connection(room.code, int(seat), 1)
-        if token is None:  # a resume: any other connection on this token, on any process,
-            # is told it was replaced and closed (one live connection per seat)
-            await backend.publish(room.code, {"kind": "replace", "digest": digest,
-                                              "keep": conn.ident})
-        if backend.shared:
-            room.remote_connected = await backend.connected(room.code)
+        if self.manager.backend.shared:
+            room.remote_connected = connected
         room.touched = True
 
     async def peek(self, conn: Connection, code: str) -> None:

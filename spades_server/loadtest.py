@@ -3,7 +3,8 @@
 It starts its own server process (``python3 -m spades_server`` on 127.0.0.1, a free port, a
 fresh SQLite file) — with ``--redis``, a ``redis-server`` of its own on a free loopback port
 (no persistence) and ``--processes`` server processes (2) on it, a room's seats spread over
-them (North and South on one, East and West on the other: every action crosses processes) —
+them (North and South on one, East and West on the other: every action crosses processes;
+``--rooms-together``: a room's four seats on one process, room K on process K mod N) —
 then:
 
 1. ``--rooms`` private rooms (default 200) of four simulated clients each (one WebSocket
@@ -202,7 +203,9 @@ async def _room(urls: list[str], index: int, args: argparse.Namespace, totals: T
                 {"type": "create", "nickname": f"p{index}", "options": options, "seat": seat}
                 if number == 0 else {"type": "join", "nickname": f"p{index}{seat}", "seat": seat}
             )
-            url = urls[(index + number) % len(urls)]  # the seats spread over the processes
+            # the seats spread over the processes, or (--rooms-together) the room's four on
+            # one process, room K on process K mod P: a room's events then concern one
+            url = urls[(index + (0 if args.rooms_together else number)) % len(urls)]
             tasks.append(asyncio.create_task(
                 _client(url, run, join, args.think, rng, ready, code_box, deadline, args.hands)
             ))
@@ -351,6 +354,7 @@ def _worker_argv(args: argparse.Namespace, number: int, urls: list[str],
             "--deadline", str(args.deadline), "--open-concurrency", str(args.open_concurrency),
             "--seed", str(args.seed), "--hands", str(args.hands), "--ramp", str(args.ramp),
             "--gets", "0", "--wasm", "0", "--client-processes", str(args.client_processes),
+            *(["--rooms-together"] if args.rooms_together else []),
             "--worker", str(number), "--urls", ",".join(urls), "--start", repr(start)]
 
 
@@ -452,6 +456,7 @@ async def _run(args: argparse.Namespace, host: str, ports: list[int], pids: list
         "rooms": args.rooms, "clients": 4 * args.rooms, "target": args.target,
         "hands": args.hands, "processes": len(ports), "redis": redis_url is not None,
         "client_processes": args.client_processes, "ramp_s": args.ramp,
+        "rooms_together": args.rooms_together,
         "think_s": args.think, "ws_deflate": args.ws_deflate,
         "games_over": totals.games_over, "actions": totals.actions,
         "seconds": round(seconds, 2),
@@ -539,6 +544,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="server processes (default 1; 2 with --redis)")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="serve the WebSocket with permessage-deflate")
+    parser.add_argument("--rooms-together", action="store_true",
+                        help="each room's four seats on one server process (room K on "
+                             "process K mod N), not spread over them")
     parser.add_argument("--client-processes", type=int, default=1,
                         help="processes the simulated clients run in (the rooms dealt out)")
     parser.add_argument("--ramp", type=float, default=0.0,

@@ -286,12 +286,14 @@ class RankedDesk(Generic[Room]):
         finally:
             self.board.set_code(day, level, player, room.code if room is not None else None)
         assert room is not None
-        async with manager.changing(room):
+        async with manager.listening(room), manager.changing(room):
+            connected = await manager.entrance.arrive(room, PLAYER, None)  # (may be busy:
+            # before the seat is taken)
             token = room.take_seat(PLAYER, nickname)
             room.state = GameState.new(room.rules, deal=deal_of(self.board.secret, day))
             room.status = "playing"
             room.save()
-            await manager.entrance.connect(conn, room, PLAYER, token, token_digest(token))
+            manager.entrance.seat(conn, room, PLAYER, token, token_digest(token), connected)
         guard.count(key, "ranked")  # a game started (a refused attempt is only an entry)
         room.kick()
 

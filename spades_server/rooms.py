@@ -493,6 +493,7 @@ class RoomManager:
             if config.redis_url else LocalBackend(self.store)
         )
         self.rooms: dict[str, Room] = {}
+        self._entering: dict[str, int] = {}  # entries under way, by room (``listening``)
         self._observe = observe
         self.guard = AddressGuard(config)
         self.sweeper = Sweeper(self)
@@ -565,6 +566,31 @@ class RoomManager:
                         event["conn"] = sorted(room.remote_connected)
                 await change.commit(stored, event if publish else None)
 
+    @contextlib.asynccontextmanager
+    async def listening(self, room: Room) -> AsyncIterator[None]:
+        """Around an entry into ``room`` (a connection may join it): this process listens
+        to the room's events (its channel, with a shared backend) before the entry's change
+        begins, so that none is missed; if no connection of the room is left here once
+        the entry is over (it was refused), it stops (``settle``)."""
+        code = room.code
+        self._entering[code] = self._entering.get(code, 0) + 1
+        try:
+            await self.backend.listen(code)
+            yield
+        finally:
+            left = self._entering[code] - 1
+            if left:
+                self._entering[code] = left
+            else:
+                del self._entering[code]
+            await self.settle(room)
+
+    async def settle(self, room: Room) -> None:
+        """A connection of the room left this process (or an entry ended): with none left
+        and none coming, the room's events are no longer this process's to read."""
+        if not room.connections and room.code not in self._entering:
+            await self.backend.unlisten(room.code)
+
     async def on_event(self, code: str, event: dict[str, Any]) -> None:
         """A published change: this process's connections to the room get it."""
         room = self.rooms.get(code)
@@ -608,6 +634,7 @@ class RoomManager:
         conn.finish(CLOSE_REPLACED)
         if self.backend.shared and seat is not None:
             await self.backend.connection(room.code, int(seat), -1)
+        await self.settle(room)
 
     # --- finding and making rooms -------------------------------------------------
 
@@ -696,6 +723,7 @@ class RoomManager:
             room.post(conn, frame("left", code=room.code, seat=None, by="self"))
             conn.room = None
             room.broadcast.state()
+            await self.settle(room)
             return
         if room is None or seat is None:
             raise ProtocolError("not-seated")
@@ -767,6 +795,7 @@ class RoomManager:
             conn.room = conn.seat = conn.digest = None
             if self.backend.shared and had is not None:
                 await self.backend.connection(room.code, int(had), -1)
+        await self.settle(room)
 
     async def left(self, conn: Connection) -> None:
         """A connection closed: the others see its seat disconnected."""
@@ -774,11 +803,14 @@ class RoomManager:
         if room is None or conn not in room.connections:
             return
         room.connections.discard(conn)
-        if self.backend.shared and conn.seat is not None:
-            await self.backend.connection(room.code, int(conn.seat), -1)
-            await self.backend.publish(room.code, {"kind": "state"})
-        else:
-            room.broadcast.state()
+        try:
+            if self.backend.shared and conn.seat is not None:
+                await self.backend.connection(room.code, int(conn.seat), -1)
+                await self.backend.publish(room.code, {"kind": "state"})
+            else:
+                room.broadcast.state()
+        finally:
+            await self.settle(room)
 
     async def _chat(self, room: Room, seat: Seat, phrase: str) -> None:
         if phrase not in CHAT_PHRASES:

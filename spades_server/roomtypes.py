@@ -51,6 +51,8 @@ class Manager(Protocol[R]):
 
     def changing(self, room: R) -> AbstractAsyncContextManager[R]: ...
 
+    def listening(self, room: R) -> AbstractAsyncContextManager[None]: ...
+
     async def refresh(self, room: R) -> None: ...
 
     @property
@@ -63,8 +65,11 @@ class Manager(Protocol[R]):
 class EntranceLike(Protocol[R_in]):
     """What today's ranked desk uses of the entrance (``entry.Entrance``)."""
 
-    async def connect(self, conn: Connection, room: R_in, seat: Seat, token: str | None,
-                      digest: str) -> None: ...
+    async def arrive(self, room: R_in, seat: Seat,
+                     event: dict[str, Any] | None) -> set[int] | None: ...
+
+    def seat(self, conn: Connection, room: R_in, seat: Seat, token: str | None, digest: str,
+             connected: set[int] | None) -> None: ...
 
 
 class RankedLike(Protocol):

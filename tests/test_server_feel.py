@@ -20,6 +20,7 @@ from tests.test_server_rooms import (
     Client,
     Leaks,
     base_config,
+    four_players,
     over,
     play_until,
     run_all,
@@ -254,17 +255,25 @@ def test_a_broadcast_builds_the_spectators_view_once_for_them_all(
     server: RunningServer, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Two spectators of a game: each state is built once for both (one view per seat and
-    revision, not one per socket), and both get it."""
+    broadcast, not one per socket), and both get it (all but those that did not change what
+    a spectator sees: the host looking at its cards)."""
     from spades_server import broadcast
 
     built = [0]
+    broadcasts = [0]
     original = broadcast.watcher_json
+    original_state = broadcast.Broadcast.state
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         built[0] += 1
         return original(*args, **kwargs)
 
+    def counted_state(self: Any) -> None:
+        broadcasts[0] += 1
+        original_state(self)
+
     monkeypatch.setattr(broadcast, "watcher_json", counted)
+    monkeypatch.setattr(broadcast.Broadcast, "state", counted_state)
     host = Client(server.url)
     host.enter(type="create", nickname="Ann", seat="S",
                options={"target": 100, "bot_level": "beginner"})
@@ -273,7 +282,7 @@ def test_a_broadcast_builds_the_spectators_view_once_for_them_all(
         watcher.send(type="watch", code=host.code)
         watcher.until(lambda m: m["type"] == "joined")
     host.until(lambda m: state(m) and m["room"]["spectators"] == 2)
-    built[0] = 0
+    built[0] = broadcasts[0] = 0
     host.send(type="start")
     final = play_until(host, over)
     seen = []
@@ -287,7 +296,8 @@ def test_a_broadcast_builds_the_spectators_view_once_for_them_all(
                     break
         seen.append(frames)
     assert seen[0] == seen[1] > 50 and final["view"]["phase"] == "over"
-    assert built[0] == seen[0]  # one per broadcast: 2 per broadcast before
+    # one per broadcast (2 per broadcast before); the host's looks sent them nothing
+    assert built[0] == broadcasts[0] >= seen[0] > broadcasts[0] - 20
     for client in (host, *watchers):
         client.close()
 
@@ -325,6 +335,75 @@ def test_a_change_that_cannot_begin_is_refused_busy_and_the_socket_stays(
     started = host.until(lambda m: state(m) and m["view"] is not None)
     assert started["room"]["status"] == "playing"
     host.close()
+
+
+def _nothing_before_pong(client: Client) -> list[dict[str, Any]]:
+    """What ``client`` was sent before the answer to a ping sent now: frames to one socket
+    come in order, so whatever a broadcast already made queued for it comes first."""
+    client.send(type="ping")
+    seen: list[dict[str, Any]] = []
+    while (message := client.recv())["type"] != "pong":
+        seen.append(message)
+    return seen
+
+
+def test_a_seat_whose_view_did_not_change_is_sent_no_state_and_a_new_socket_gets_it_whole(
+    server: RunningServer, leaks: Leaks,
+) -> None:
+    """A change that leaves a seat's view and the room as it shows them unchanged (another
+    seat looks at its cards, a player's socket replaced by a new one on the same seat) sends
+    that seat no ``state``; one that changes them (a bid) still does; a chat line still
+    reaches everyone; and a seat's new socket (a reconnect) gets the whole state at once,
+    the same as the one its old socket last had."""
+    clients = four_players(server, {"target": 100})
+    by_seat = {client.seat: client for client in clients}
+    for client in clients:  # the game starts once the fourth is seated
+        if client.last is None or client.last["view"] is None:
+            client.until(lambda m: state(m) and m["view"] is not None)
+    last = clients[0].last
+    assert last is not None and last["view"]["phase"] == "bidding"
+    to_act = last["view"]["to_act"]
+    looker, watcher = [seat for seat in "NESW" if seat != to_act][:2]
+    version = last["version"]
+
+    by_seat[looker].send(type="look")  # only the looker's own view changes (its cards)
+    seen = by_seat[looker].until(state)
+    assert seen["view"]["hand"] is not None and seen["version"] == version
+    for seat in "NESW":
+        if seat != looker:
+            assert not [m for m in _nothing_before_pong(by_seat[seat]) if state(m)], seat
+
+    by_seat[looker].send(type="chat", phrase="chat.hello")  # chat: its own frame, to all
+    for seat in "NESW":
+        assert by_seat[seat].until(lambda m: m["type"] == "chat")["seat"] == looker
+
+    mover = by_seat[to_act]
+    mover.send(type="look")
+    assert mover.until(state)["view"]["hand"] is not None
+    before = by_seat[watcher].last
+    assert before is not None
+    mover.send(type="bid", bid=mover.last["view"]["legal_bids"][3])  # type: ignore[index]
+    for seat in "NESW":  # a change every seat sees: every seat gets it
+        moved = by_seat[seat].until(state)
+        assert moved["version"] == version + 1, seat
+
+    # the watcher's socket replaced by a new one on its token: the new socket gets the
+    # whole state (the same view its old socket has), the others nothing (still connected)
+    old = by_seat[watcher]
+    shown = old.last
+    assert shown is not None
+    fresh = Client(server.url)
+    fresh.send(type="resume", code=old.code, token=old.token)
+    fresh.until(lambda m: m["type"] == "joined")
+    whole = fresh.until(state)
+    assert whole["view"] == shown["view"] and whole["version"] == shown["version"]
+    assert old.until(lambda m: m["type"] == "replaced")["seat"] == watcher
+    for seat in "NESW":
+        if seat != watcher:
+            assert not [m for m in _nothing_before_pong(by_seat[seat]) if state(m)], seat
+    assert leaks.frames > 0
+    for client in (*clients, fresh):
+        client.close()
 
 
 def test_spectators_of_a_room_are_limited(tmp_path: Path, quiet: None) -> None:

@@ -243,20 +243,26 @@ class StalledReader:
         self.sock.close()
 
 
-def _flood(client: Client, stop: threading.Event, report: dict[str, Any]) -> None:
-    """``look`` after ``look`` in batches, reading each batch's answers before the next
-    (so the flooder itself keeps up), until ``stop`` or the server stops answering."""
-    batch = 40
+def _flood(client: Client, code: str, stop: threading.Event, report: dict[str, Any]) -> None:
+    """A spectator that comes and goes (``watch`` then ``leave``), in batches, reading each
+    batch's answers before the next (so the flooder itself keeps up), until ``stop`` or the
+    server stops answering: each time the room's spectator count changes, every seat gets a
+    ``state`` (a ``look`` no longer makes one for the others: their view is unchanged)."""
+    batch = 20
     try:
         while not stop.is_set():
             for _ in range(batch):
-                client.send(type="look")
+                client.send(type="watch", code=code)
+                client.send(type="leave")
             answered = 0
             while answered < batch:
-                if client.recv()["type"] in ("state", "refused"):
+                message = client.recv()
+                if message["type"] == "refused":
+                    raise AssertionError(message)
+                if message["type"] == "left":
                     answered += 1
-            report["looks"] = report.get("looks", 0) + batch
-    except (TimeoutError, ConnectionClosed, OSError) as error:
+            report["frames"] = report.get("frames", 0) + 2 * batch
+    except (TimeoutError, ConnectionClosed, OSError, AssertionError) as error:
         report["error"] = repr(error)
 
 
@@ -269,10 +275,11 @@ def moves(state: dict[str, Any] | None) -> int:
 
 def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path) -> None:
     """A seat resumed on a socket that never reads (its player's page is told it was
-    replaced: one live connection per seat), while another player floods ``look``s: every
-    other player still gets each frame (the broadcasts never wait on the stalled socket),
-    new connections are still served, and the stalled socket is closed once its queue is
-    full (its seat simply offline); the seat's token then resumes it and the game goes on."""
+    replaced: one live connection per seat), while a spectator comes and goes again and
+    again (a state to every seat each time): every player still gets each frame (the
+    broadcasts never wait on the stalled socket), new connections are still served, and the
+    stalled socket is closed once its queue is full (its seat simply offline); the seat's
+    token then resumes it and the game goes on."""
     running = start_server(0, config=base_config(tmp_path))
     stalled: StalledReader | None = None
     stop = threading.Event()
@@ -286,7 +293,9 @@ def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path)
         reader.send(type="resume", code=east.code, token=east.token)
         assert east.until(lambda m: m["type"] == "replaced")["seat"] == "E"
         east.close()
-        flooder_thread = threading.Thread(target=_flood, args=(north, stop, report))
+        flooder = Client(running.url)
+        flooder_thread = threading.Thread(target=_flood,
+                                          args=(flooder, north.code, stop, report))
         flooder_thread.start()
         # South and West read every frame the flood makes (and play their turns) until the
         # server has closed the socket that does not read (play_until waits at most
@@ -295,12 +304,15 @@ def test_a_socket_that_stops_reading_stalls_nobody_and_is_closed(tmp_path: Path)
         stop.set()
         flooder_thread.join(TIMEOUT * 2)
         assert "error" not in report, report
-        assert report["looks"] >= 1000  # enough to fill the kernel's buffers
+        assert report["frames"] >= 1000  # enough to fill the kernel's buffers
+        flooder.close()
         # A new connection is served at once, and the room plays on: East comes back.
         back = Client(running.url)
         back.enter(type="resume", code=east.code, token=east.token)
         back.seat = "E"
         clients = [north, back, south, west]
+        north.send(type="ping")  # North read nothing during the flood: its frames first
+        north.until(lambda m: m["type"] == "pong")
         played = [moves(client.last) for client in clients]
         finals = run_all(clients, lambda view: moves({"view": view}) >= max(played) + 4)
         assert len({moves(final) for final in finals}) == 1

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -321,3 +322,203 @@ def test_a_change_that_cannot_begin_in_time_is_busy_not_a_crash(
 
     held, starved = run_async(scenario())
     assert "lock" in held and "no connection" in starved
+
+
+def test_a_room_read_made_or_joined_without_redis_in_time_is_busy_and_writes_nothing(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every Redis call of an entry (the room read, made, the connection counted and the
+    counts read, the quick table's value and lock, a publish) raises BackendBusy when the
+    pool has no connection free in time, as a change does; nothing of it was written."""
+    import asyncio
+
+    import redis
+
+    from spades_server import backend as backend_module
+    from spades_server.backend import BackendBusy, RedisBackend
+    from spades_server.store import StoredRoom
+
+    monkeypatch.setattr(backend_module, "LOCK_SECONDS", 0.2)
+    room = StoredRoom("STARVED1", {"options": {}, "seats": []}, None, "waiting", False, 0)
+
+    async def scenario() -> list[str]:
+        store = RedisBackend(redis_url, connections=1)
+        refused: list[str] = []
+        try:
+            # the one connection of the pool busy (a blocking read of 4 s: nine waits of
+            # 0.2 s) past the wait
+            blocked = asyncio.ensure_future(store._redis.blpop(["spades:nothing"], timeout=4))
+            await asyncio.sleep(0.1)
+            calls = {
+                "load": lambda: store.load(room.code),
+                "create": lambda: store.create(room),
+                "arrive": lambda: store.arrive(room.code, 1, {"kind": "replace"}),
+                "connected": lambda: store.connected(room.code),
+                "connection": lambda: store.connection(room.code, 1, -1),
+                "publish": lambda: store.publish(room.code, {"kind": "state"}),
+                "get_value": lambda: store.get_value("quick"),
+                "set_value": lambda: store.set_value("quick", room.code),
+            }
+            for name, call in calls.items():
+                with pytest.raises(BackendBusy):
+                    await call()
+                refused.append(name)
+            with pytest.raises(BackendBusy):
+                async with store.lock("quick"):
+                    raise AssertionError("the lock was taken with no connection")
+            refused.append("lock")
+            await blocked
+            assert await store.arrive(room.code, 2, None) == {2}  # free again: it goes
+            return refused
+        finally:
+            await store.close()
+
+    refused = run_async(scenario())
+    assert len(refused) == 9
+    db = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:  # nothing of the refused calls was written: only the last arrival's count
+        assert not db.exists("spades:room:STARVED1") and db.get("spades:quick") is None
+        assert db.hgetall("spades:conn:STARVED1") == {"2": "1"}
+    finally:
+        db.close()
+
+
+def test_a_join_or_resume_that_cannot_get_redis_in_time_is_refused_busy_and_loses_nothing(
+    tmp_path: Path, redis_url: str, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str],
+) -> None:
+    """A server on Redis that cannot reach Redis in time for an entry: its pool's last free
+    connection held (by a long read) when a join's change begins, or Redis failing the
+    connection's count inside the change of a join and of a resume. Each client gets the
+    refusal ``busy``; the seat stays free (a join) or its old socket keeps it (a resume), no
+    count is left behind, no traceback; the same message sent again goes through."""
+    import asyncio
+    import logging
+
+    import redis
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from spades_server import backend as backend_module
+    from spades_server.server import start_server
+    from tests.test_server_rooms import base_config
+
+    caplog.set_level(logging.INFO)
+    monkeypatch.setattr(backend_module, "LOCK_SECONDS", 0.3)
+    original_change = backend_module.RedisBackend.change
+    original_eval_on = backend_module._eval_on
+    starve, fail_count = [0], [0]
+
+    @contextlib.asynccontextmanager
+    async def change(self: backend_module.RedisBackend, code: str, rev: int) -> Any:
+        blocked = None
+        if starve[0]:
+            starve[0] -= 1  # the pool's last free connection held past the wait
+            blocked = asyncio.ensure_future(self._redis.blpop(["spades:nothing"], timeout=1))
+            await asyncio.sleep(0.05)
+        try:
+            async with original_change(self, code, rev) as begun:
+                yield begun
+        finally:
+            if blocked is not None:
+                await blocked
+
+    async def eval_on(held: Any, script: str, keys: int, *args: str) -> Any:
+        if script == backend_module._ARRIVE and fail_count[0]:
+            fail_count[0] -= 1
+            raise RedisConnectionError("Redis is away")
+        return await original_eval_on(held, script, keys, *args)
+
+    monkeypatch.setattr(backend_module.RedisBackend, "change", change)
+    monkeypatch.setattr(backend_module, "_eval_on", eval_on)
+    # two connections: the events' subscription, and one more
+    running = start_server(0, config=base_config(tmp_path, redis_url=redis_url,
+                                                 redis_connections=2))
+    db = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        host = Client(running.url)
+        host.enter(type="create", nickname="Ann", seat="N")
+        guest = Client(running.url)
+        for trouble in (starve, fail_count):
+            trouble[0] = 1
+            guest.send(type="join", code=host.code, nickname="Bea", seat="E")
+            refusal = guest.refusal()
+            assert refusal["reason"] == "busy" and refusal["request"] == "join"
+            guest.send(type="peek", code=host.code)  # nothing lost: the seat is still free
+            room = guest.until(lambda m: m["type"] == "room")
+            assert [seat["free"] for seat in room["seats"]] == [False, True, True, True]
+            assert db.hgetall(f"spades:conn:{host.code}") == {"0": "1"}
+        guest.enter(type="join", code=host.code, nickname="Bea", seat="E")  # again: in
+        assert guest.seat == "E"
+        host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["connected"])
+
+        again = Client(running.url)
+        fail_count[0] = 1
+        again.send(type="resume", code=guest.code, token=guest.token)
+        assert again.refusal()["reason"] == "busy"
+        guest.send(type="ping")  # the old socket was not replaced: it still has the seat
+        assert guest.until(lambda m: m["type"] in ("pong", "replaced"))["type"] == "pong"
+        assert db.hgetall(f"spades:conn:{host.code}") == {"0": "1", "1": "1"}
+        again.enter(type="resume", code=guest.code, token=guest.token)  # again: in
+        assert guest.until(lambda m: m["type"] == "replaced")["seat"] == "E"
+        for client in (host, guest, again):
+            client.close()
+    finally:
+        db.close()
+        running.stop()
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err, out + err
+    assert not [record for record in caplog.records if record.exc_info], caplog.records
+
+
+def test_a_process_listens_to_a_rooms_channel_only_while_it_has_a_connection_to_it(
+    tmp_path: Path, redis_url: str,
+) -> None:
+    """Each room's events go on its own channel; a process subscribes to it when a
+    connection to the room comes (before its change: its first state is not missed) and
+    unsubscribes when the last one leaves. A look or a refused join subscribes nothing."""
+    import redis
+
+    db = redis.Redis.from_url(redis_url, decode_responses=True)
+
+    def listeners(code: str) -> int:
+        return int(dict(db.pubsub_numsub(f"spades:events:{code}"))[f"spades:events:{code}"])
+
+    def until_listeners(code: str, count: int) -> None:
+        deadline = time.monotonic() + 30  # (a bound on the wait, not the wait)
+        while listeners(code) != count:
+            assert time.monotonic() < deadline, (listeners(code), count)
+            time.sleep(0.02)
+
+    try:
+        with (
+            server_process(tmp_path / "a.sqlite3", "--redis", redis_url) as (url_a, _),
+            server_process(tmp_path / "b.sqlite3", "--redis", redis_url) as (url_b, _),
+        ):
+            host = Client(url_a)
+            host.enter(type="create", nickname="Ann", seat="N",
+                       options={"blind_nil": False, "bot_level": "beginner"})
+            other = Client(url_a)
+            other.enter(type="create", nickname="Cy", seat="N")
+            assert listeners(host.code) == 1 and listeners(other.code) == 1  # A only
+            guest = Client(url_b)
+            guest.send(type="peek", code=host.code)
+            guest.until(lambda m: m["type"] == "room")
+            guest.send(type="join", code=host.code, nickname="Bea", seat="N")
+            assert guest.refusal()["reason"] == "seat-taken"
+            until_listeners(host.code, 1)  # B looked and was refused: still A only
+            guest.enter(type="join", code=host.code, nickname="Bea", seat="E")
+            assert listeners(host.code) == 2  # B subscribed before the join's change
+            host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["connected"])
+            assert listeners(other.code) == 1  # B is not sent the other room's events
+            host.send(type="start")  # the game goes on across the processes
+            guest.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
+            guest.close()
+            until_listeners(host.code, 1)  # B's last connection to the room gone
+            back = Client(url_b)
+            back.enter(type="resume", code=host.code, token=guest.token)
+            assert listeners(host.code) == 2
+            assert back.last is not None and back.last["room"]["status"] == "playing"
+            for client in (host, other, back):
+                client.close()
+    finally:
+        db.close()
