@@ -188,6 +188,18 @@ def ready_timeout() -> float:
     return READY_TIMEOUT_MS * THROTTLE["rate"]
 
 
+def open_ready(context: Any, url: str, errors: list[str]) -> Page:
+    """A new page of ``context`` (throttled as asked), its page errors and console errors
+    gathered in ``errors``, loaded from ``url`` and waited on until the app is ready."""
+    page: Page = context.new_page()
+    throttle(page)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
+    return page
+
+
 def throttle(page: Page) -> None:
     """Slow ``page``'s main thread by --cpu-throttle (CDP ``Emulation.setCPUThrottlingRate``).
     Debian's Chromium slows the page's workers too (the Expert's and the coach's: a busy loop
@@ -234,12 +246,7 @@ def measure(browser: Browser, url: str, repeat: bool = False,
     try:
         if "/bench/" in url:
             serve_bench_files(context, url.rsplit("/", 1)[0] + "/")
-        page = context.new_page()
-        throttle(page)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
+        page = open_ready(context, url, errors)
         timings: dict[str, Any] = page.evaluate(TIMINGS_JS)
         if repeat:
             if worker:
@@ -390,12 +397,7 @@ def hint_times(browser: Browser, url: str, hints: int) -> dict[str, object]:
     warmup: float | None = None
     where: dict[str, int] = {}
     try:
-        page = context.new_page()
-        throttle(page)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
+        page = open_ready(context, url, errors)
         while len(times) < hints:
             kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
             if kind == "sheet":
@@ -537,12 +539,7 @@ def felt_times(browser: Browser, url: str, turns: int) -> dict[str, object]:
     first: float | None = None
     reviews = 0
     try:
-        page = context.new_page()
-        throttle(page)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
+        page = open_ready(context, url, errors)
         page.wait_for_selector("body[data-bot-worker=ready]", state="attached",
                                timeout=ready_timeout())
         while len(hints_felt) < turns:
@@ -614,12 +611,7 @@ def par_times(browser: Browser, url: str) -> dict[str, object]:
     errors: list[str] = []
     reviews: list[float] = []
     try:
-        page = context.new_page()
-        throttle(page)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-        page.goto(f"{url}?deal={PAR_DEAL}")
-        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=ready_timeout())
+        page = open_ready(context, f"{url}?deal={PAR_DEAL}", errors)
         while True:
             kind = str(page.wait_for_function(STEP_JS, timeout=STEP_TIMEOUT_MS).json_value())
             if kind == "end":
